@@ -4,8 +4,16 @@
  */
 export interface EconomyPath {
   readonly years: number;
-  /** Nominal short rate r_t over year t (annual, decimal). Cash earns it. */
+  /**
+   * Nominal short rate r_t over year t (annual, decimal, continuously compounded: the year's
+   * average of the instantaneous rate). Cash earns it: cashReturn[t] = exp(shortRate[t]) - 1.
+   */
   readonly shortRate: Float64Array;
+  /**
+   * The instantaneous short rate r(t) at the START of year t, length years + 1 (shortRateStart[0]
+   * is the initial rate). Bond prices P(t, t + tau) follow from it in closed form.
+   */
+  readonly shortRateStart: Float64Array;
   /** Inflation i_t over year t (annual, decimal). */
   readonly inflation: Float64Array;
   /**
@@ -25,6 +33,7 @@ export function allocateEconomyPath(years: number): EconomyPath {
   return {
     years,
     shortRate: new Float64Array(years),
+    shortRateStart: new Float64Array(years + 1),
     inflation: new Float64Array(years),
     cpi: new Float64Array(years + 1),
     cashReturn: new Float64Array(years),

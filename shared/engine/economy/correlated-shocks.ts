@@ -1,0 +1,60 @@
+import { RandomStream } from '../random/index.js';
+import { choleskyPsd } from './cholesky.js';
+import { ECONOMY_STREAMS } from './streams.js';
+
+/**
+ * The year's four correlated standard normal shocks over (short rate, inflation, equity,
+ * property), eps = L z with L the Cholesky factor of the correlation matrix and z_k drawn from
+ * factor k's own stream. z_k is drawn only when some random factor loads on it, so a
+ * deterministic factor with no correlation influence costs nothing.
+ */
+export class CorrelatedShocks {
+  readonly rate = new RandomStream();
+  readonly inflation = new RandomStream();
+  readonly equity = new RandomStream();
+  readonly property = new RandomStream();
+  /** Row-major 4x4 lower-triangular factor; rows of deterministic factors are zeroed. */
+  private readonly l = new Float64Array(16);
+  private readonly draw = [false, false, false, false];
+  eRate = 0;
+  eInflation = 0;
+  eEquity = 0;
+  eProperty = 0;
+
+  constructor(correlation: number[][], factorIsRandom: readonly boolean[]) {
+    const chol = choleskyPsd(correlation);
+    if (!chol.ok) throw new RangeError('correlation: must be positive semi-definite');
+    for (let i = 0; i < 4; i++) {
+      if (!factorIsRandom[i]) continue;
+      for (let j = 0; j <= i; j++) {
+        this.l[i * 4 + j] = chol.lower[i][j];
+        if (chol.lower[i][j] !== 0) this.draw[j] = true;
+      }
+    }
+  }
+
+  /** Whether factor k's own stream supplies a normal each year. */
+  draws(k: number): boolean {
+    return this.draw[k];
+  }
+
+  reset(seed: number, pathIndex: number): void {
+    this.rate.reset(seed, pathIndex, ECONOMY_STREAMS.shortRate);
+    this.inflation.reset(seed, pathIndex, ECONOMY_STREAMS.inflation);
+    this.equity.reset(seed, pathIndex, ECONOMY_STREAMS.equity);
+    this.property.reset(seed, pathIndex, ECONOMY_STREAMS.property);
+  }
+
+  next(): void {
+    const l = this.l;
+    const d = this.draw;
+    const z0 = d[0] ? this.rate.normal() : 0;
+    const z1 = d[1] ? this.inflation.normal() : 0;
+    const z2 = d[2] ? this.equity.normal() : 0;
+    const z3 = d[3] ? this.property.normal() : 0;
+    this.eRate = l[0] * z0;
+    this.eInflation = l[4] * z0 + l[5] * z1;
+    this.eEquity = l[8] * z0 + l[9] * z1 + l[10] * z2;
+    this.eProperty = l[12] * z0 + l[13] * z1 + l[14] * z2 + l[15] * z3;
+  }
+}

@@ -1,0 +1,89 @@
+import { RandomStream } from '../random/index.js';
+import type { ResolvedEconomicAssumptions } from './assumptions.js';
+import type { EconomyPath } from './economy-path.js';
+import history from './historical-returns.json' with { type: 'json' };
+import calibrated from './calibrated-defaults.json' with { type: 'json' };
+import { ECONOMY_STREAMS } from './streams.js';
+
+/**
+ * The HISTORICAL economy: equity, bond and CPI figures of real years from the shipped data.
+ *   SEQUENTIAL: path k year t is data year fromYear + ((k + t) mod N), N = toYear - fromYear + 1:
+ *     path k starts in fromYear + k and walks forward, wrapping from toYear back to fromYear.
+ *   BOOTSTRAP: consecutive blocks of blockYears data years, each block's first year uniform over
+ *     [fromYear, toYear - blockYears + 1] so a block never leaves the range.
+ * Cash earns the January 10-year yield less the calibration's term spread (the data hold no bill
+ * rate); property follows the stochastic property model around the historical inflation.
+ */
+export class HistoricalEconomyGenerator {
+  private readonly yearIndex: Int32Array;
+  private readonly pickStream = new RandomStream();
+  private readonly propertyStream = new RandomStream();
+  private readonly from: number;
+  private readonly span: number;
+  private readonly block: number;
+  private readonly sequential: boolean;
+  private readonly propertyDrift: number;
+  private readonly propertySd: number;
+
+  constructor(
+    a: ResolvedEconomicAssumptions,
+    private readonly seed: number,
+    readonly years: number,
+  ) {
+    const h = a.historical;
+    if (h.fromYear < history.firstYear || h.toYear > history.lastYear || h.fromYear > h.toYear) {
+      throw new RangeError('historical: fromYear..toYear must lie within the shipped history');
+    }
+    this.from = h.fromYear - history.firstYear;
+    this.span = h.toYear - h.fromYear + 1;
+    this.block = Math.min(h.blockYears, this.span);
+    this.sequential = h.method === 'SEQUENTIAL';
+    this.propertyDrift = a.property.realGrowth - (a.property.volatility * a.property.volatility) / 2;
+    this.propertySd = a.property.volatility;
+    this.yearIndex = new Int32Array(years);
+  }
+
+  /** Data-table index (0 = the history's first year) of each path year. */
+  pickIndices(pathIndex: number, out: Int32Array): void {
+    const years = this.years;
+    if (this.sequential) {
+      const start = pathIndex % this.span;
+      for (let t = 0; t < years; t++) out[t] = this.from + ((start + t) % this.span);
+      return;
+    }
+    this.pickStream.reset(this.seed, pathIndex, ECONOMY_STREAMS.historical);
+    const starts = this.span - this.block + 1;
+    for (let t = 0; t < years; ) {
+      const first = this.from + Math.floor(this.pickStream.uniform() * starts);
+      for (let j = 0; j < this.block && t < years; j++, t++) out[t] = first + j;
+    }
+  }
+
+  generate(pathIndex: number, out: EconomyPath): void {
+    const years = this.years;
+    if (out.years < years) throw new RangeError(`EconomyPath holds ${out.years} years, the generator needs ${years}`);
+    const idx = this.yearIndex;
+    this.pickIndices(pathIndex, idx);
+    const drawProperty = this.propertySd > 0;
+    if (drawProperty) this.propertyStream.reset(this.seed, pathIndex, ECONOMY_STREAMS.property);
+    const spread = calibrated.historical.termSpread;
+    let index = 1;
+    out.cpi[0] = 1;
+    for (let t = 0; t < years; t++) {
+      const k = idx[t];
+      const infl = history.inflation[k];
+      const rate = history.longRate[k] - spread;
+      out.shortRateStart[t] = rate;
+      out.shortRate[t] = rate;
+      out.cashReturn[t] = Math.expm1(rate);
+      out.bondReturn[t] = history.bonds[k];
+      out.equityReturn[t] = history.equity[k];
+      out.inflation[t] = infl;
+      index *= 1 + infl;
+      out.cpi[t + 1] = index;
+      const shock = drawProperty ? this.propertySd * this.propertyStream.normal() : 0;
+      out.propertyReturn[t] = Math.expm1(infl + this.propertyDrift + shock);
+    }
+    out.shortRateStart[years] = years > 0 ? history.longRate[idx[years - 1] + 1] - spread : 0;
+  }
+}

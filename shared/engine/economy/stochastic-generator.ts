@@ -1,0 +1,199 @@
+import { RandomStream } from '../random/index.js';
+import type { ResolvedEconomicAssumptions } from './assumptions.js';
+import { CorrelatedShocks } from './correlated-shocks.js';
+import type { EconomyPath } from './economy-path.js';
+import { ECONOMY_STREAMS } from './streams.js';
+import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
+
+const MONTHS = 12;
+const SQRT_MONTHS = Math.sqrt(MONTHS);
+
+/**
+ * The STOCHASTIC economy (docs/ECONOMY.md): Vasicek short rate with the exact joint step of
+ * (r(t+1), integral of r over the year), OU inflation, GBM or RSLN2 equity, a constant-maturity
+ * zero-coupon bond fund, lognormal property, shocks correlated through a Cholesky factor.
+ * Every constant is computed once; generate() allocates nothing.
+ */
+export class StochasticEconomyGenerator {
+  private readonly shocks: CorrelatedShocks;
+  private readonly regime = new RandomStream();
+  private readonly monthly = new Float64Array(MONTHS);
+
+  // Short rate.
+  private readonly r0: number;
+  private readonly theta: number;
+  private readonly decay: number;
+  private readonly rateSd: number;
+  private readonly bOne: number;
+  private readonly integralOnRate: number;
+  private readonly integralSd: number;
+  // Bond fund: ln P(t, t+D) = lnA_D - B_D r(t); ln P(t+1, t+D) = lnA_{D-1} - B_{D-1} r(t+1).
+  private readonly bondLnA: number;
+  private readonly bondBuyB: number;
+  private readonly bondSellB: number;
+  // Inflation (annual AR(1) from the exact OU step).
+  private readonly i0: number;
+  private readonly inflMean: number;
+  private readonly inflDecay: number;
+  private readonly inflSd: number;
+  // Equity.
+  private readonly rsln2: boolean;
+  private readonly equityDrift: number;
+  private readonly equitySd: number;
+  private readonly mu1: number;
+  private readonly sd1: number;
+  private readonly mu2: number;
+  private readonly sd2: number;
+  private readonly p12: number;
+  private readonly p21: number;
+  private readonly pStationary1: number;
+  // Property.
+  private readonly propertyDrift: number;
+  private readonly propertySd: number;
+
+  constructor(
+    a: ResolvedEconomicAssumptions,
+    private readonly seed: number,
+    readonly years: number,
+  ) {
+    const sr = a.shortRate;
+    const step = vasicekAnnualStep(sr);
+    this.r0 = sr.initial;
+    this.theta = sr.longRunMean;
+    this.decay = step.decay;
+    this.rateSd = step.rateSd;
+    this.bOne = step.bOne;
+    this.integralOnRate = step.integralOnRate;
+    this.integralSd = step.integralSd;
+    const d = a.bonds.maturity;
+    this.bondLnA = vasicekLnA(sr, d - 1) - vasicekLnA(sr, d);
+    this.bondBuyB = vasicekB(sr.meanReversion, d);
+    this.bondSellB = vasicekB(sr.meanReversion, d - 1);
+
+    const inf = a.inflation;
+    const infStep = vasicekAnnualStep(inf);
+    this.i0 = inf.initial;
+    this.inflMean = inf.longRunMean;
+    this.inflDecay = infStep.decay;
+    this.inflSd = infStep.rateSd;
+
+    const e = a.equity;
+    this.rsln2 = e.model === 'RSLN2';
+    this.equityDrift = e.riskPremium - (e.volatility * e.volatility) / 2;
+    this.equitySd = e.volatility;
+    this.mu1 = e.regime1Mean;
+    this.sd1 = e.regime1Volatility;
+    this.mu2 = e.regime2Mean;
+    this.sd2 = e.regime2Volatility;
+    this.p12 = e.p12;
+    this.p21 = e.p21;
+    this.pStationary1 = e.p12 + e.p21 > 0 ? e.p21 / (e.p12 + e.p21) : 1;
+
+    this.propertyDrift = a.property.realGrowth - (a.property.volatility * a.property.volatility) / 2;
+    this.propertySd = a.property.volatility;
+
+    const equityRandom = this.rsln2 ? e.regime1Volatility > 0 || e.regime2Volatility > 0 : e.volatility > 0;
+    this.shocks = new CorrelatedShocks(a.correlation, [
+      this.rateSd > 0,
+      this.inflSd > 0,
+      equityRandom,
+      this.propertySd > 0,
+    ]);
+  }
+
+  generate(pathIndex: number, out: EconomyPath): void {
+    const years = this.years;
+    if (out.years < years) throw new RangeError(`EconomyPath holds ${out.years} years, the generator needs ${years}`);
+    const shocks = this.shocks;
+    shocks.reset(this.seed, pathIndex);
+    const rateStream = shocks.rate;
+    const drawIntegral = this.integralSd > 0;
+    const rsln2 = this.rsln2;
+    let regime1 = true;
+    if (rsln2) {
+      this.regime.reset(this.seed, pathIndex, ECONOMY_STREAMS.equityRegime);
+      regime1 = this.regime.uniform() < this.pStationary1;
+    }
+    const { shortRate, shortRateStart, inflation, cpi, cashReturn, bondReturn, equityReturn, propertyReturn } = out;
+    const theta = this.theta;
+    const decay = this.decay;
+    const rateSd = this.rateSd;
+    const bOne = this.bOne;
+    const integralOnRate = this.integralOnRate;
+    const integralSd = this.integralSd;
+    const bondLnA = this.bondLnA;
+    const bondBuyB = this.bondBuyB;
+    const bondSellB = this.bondSellB;
+    const inflMean = this.inflMean;
+    const inflDecay = this.inflDecay;
+    const inflSd = this.inflSd;
+    const equityDrift = this.equityDrift;
+    const equitySd = this.equitySd;
+    const propertyDrift = this.propertyDrift;
+    const propertySd = this.propertySd;
+
+    let r = this.r0;
+    let infl = this.i0;
+    let index = 1;
+    cpi[0] = 1;
+    shortRateStart[0] = r;
+    for (let t = 0; t < years; t++) {
+      shocks.next();
+      // Short rate: exact joint step of r(t+1) and the year's integral of r (the cash yield).
+      const dev = r - theta;
+      const rateShock = rateSd * shocks.eRate;
+      const rNext = theta + dev * decay + rateShock;
+      let yieldOfYear = theta + dev * bOne + integralOnRate * rateShock;
+      if (drawIntegral) yieldOfYear += integralSd * rateStream.normal();
+      shortRate[t] = yieldOfYear;
+      cashReturn[t] = Math.expm1(yieldOfYear);
+      bondReturn[t] = Math.expm1(bondLnA - bondSellB * rNext + bondBuyB * r);
+      r = rNext;
+      shortRateStart[t + 1] = r;
+
+      infl = inflMean + (infl - inflMean) * inflDecay + inflSd * shocks.eInflation;
+      inflation[t] = infl;
+      index *= 1 + infl;
+      cpi[t + 1] = index;
+
+      let equityLog: number;
+      if (rsln2) {
+        equityLog = this.rsln2Year(shocks.eEquity, regime1);
+        regime1 = this.lastRegime1;
+      } else {
+        equityLog = yieldOfYear + equityDrift + equitySd * shocks.eEquity;
+      }
+      equityReturn[t] = Math.expm1(equityLog);
+      propertyReturn[t] = Math.expm1(infl + propertyDrift + propertySd * shocks.eProperty);
+    }
+  }
+
+  private lastRegime1 = true;
+
+  /**
+   * One year of RSLN2: twelve monthly log returns in the regime of the month. The monthly
+   * standard normals are z_j = eps / sqrt(12) + w_j - mean(w) with w_j iid N(0, 1): they are iid
+   * N(0, 1) and sum to sqrt(12) eps, which carries the annual shock's correlation with the other
+   * factors into the regime-switching returns.
+   */
+  private rsln2Year(eps: number, startsInRegime1: boolean): number {
+    const w = this.monthly;
+    const equityStream = this.shocks.equity;
+    let sumW = 0;
+    for (let j = 0; j < MONTHS; j++) {
+      w[j] = equityStream.normal();
+      sumW += w[j];
+    }
+    const shift = eps / SQRT_MONTHS - sumW / MONTHS;
+    let regime1 = startsInRegime1;
+    let total = 0;
+    for (let j = 0; j < MONTHS; j++) {
+      const z = w[j] + shift;
+      total += regime1 ? this.mu1 + this.sd1 * z : this.mu2 + this.sd2 * z;
+      const u = this.regime.uniform();
+      regime1 = regime1 ? u >= this.p12 : u < this.p21;
+    }
+    this.lastRegime1 = regime1;
+    return total;
+  }
+}
