@@ -18,4 +18,30 @@ export interface Route {
   grants?: ExtraGrant[];
 }
 
-export const routes: Route[] = [];
+/**
+ * Unmatched requests (unknown path: 404, known path with another method: 405, CORS preflight) go to
+ * this handler; in API Gateway it is the `$default` route.
+ */
+export const fallbackHandler = 'system/fallback';
+
+export const routes: Route[] = [
+  { method: 'GET', path: '/health', handler: 'system/health', access: 'read' },
+  { method: 'GET', path: '/openapi.json', handler: 'system/openapi', access: 'read' },
+  { method: 'GET', path: '/docs', handler: 'system/docs', access: 'read' },
+
+  { method: 'GET', path: '/households', handler: 'households/list', access: 'read' },
+  { method: 'POST', path: '/households', handler: 'households/create', access: 'write' },
+  { method: 'GET', path: '/households/{householdId}', handler: 'households/get', access: 'read' },
+  { method: 'HEAD', path: '/households/{householdId}', handler: 'households/head', access: 'read' },
+  { method: 'PUT', path: '/households/{householdId}', handler: 'households/replace', access: 'write' },
+  { method: 'PATCH', path: '/households/{householdId}', handler: 'households/patch', access: 'write' },
+  { method: 'DELETE', path: '/households/{householdId}', handler: 'households/delete', access: 'write' },
+
+  { method: 'GET', path: '/households/{householdId}/scenarios', handler: 'scenarios/list', access: 'read' },
+  { method: 'POST', path: '/households/{householdId}/scenarios', handler: 'scenarios/create', access: 'write' },
+  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/get', access: 'read' },
+  { method: 'HEAD', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/head', access: 'read' },
+  { method: 'PUT', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/replace', access: 'write' },
+  { method: 'PATCH', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/patch', access: 'write' },
+  { method: 'DELETE', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/delete', access: 'write' },
+];
