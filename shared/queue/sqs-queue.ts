@@ -1,0 +1,50 @@
+/**
+ * Amazon SQS adapter. SendMessageBatch takes at most 10 entries; entries SQS reports as failed
+ * are retried a few times before the send is given up as an error (so a run is never left with
+ * shards that were silently not queued).
+ */
+import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { ShardQueue } from './types.js';
+
+const maxBatchEntries = 10;
+const maxAttempts = 4;
+
+export class SqsShardQueue implements ShardQueue {
+  constructor(
+    private readonly client: SQSClient,
+    private readonly queueUrl: string,
+  ) {}
+
+  async send(bodies: readonly string[]): Promise<void> {
+    for (let start = 0; start < bodies.length; start += maxBatchEntries) {
+      await this.sendChunk(bodies.slice(start, start + maxBatchEntries));
+    }
+  }
+
+  private async sendChunk(chunk: readonly string[]): Promise<void> {
+    let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body }));
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      const result = await this.client.send(
+        new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: pending }),
+      );
+      const failed = new Set((result.Failed ?? []).map((entry) => entry.Id));
+      const senderFault = (result.Failed ?? []).find((entry) => entry.SenderFault);
+      if (senderFault) throw new Error(`queue rejected a message: ${senderFault.Code ?? 'unknown'}`);
+      pending = pending.filter((entry) => failed.has(entry.Id));
+      if (pending.length > 0 && attempt >= maxAttempts) {
+        throw new Error(`queue did not accept ${pending.length} message(s) after ${attempt} attempts`);
+      }
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    }
+  }
+}
+
+let sqsClient: SQSClient | undefined;
+
+/** The cloud adapter, from configuration: SHARD_QUEUE_URL names the queue. */
+export function sqsShardQueueFromEnv(): SqsShardQueue {
+  const queueUrl = process.env.SHARD_QUEUE_URL;
+  if (!queueUrl) throw new Error('SHARD_QUEUE_URL is not set');
+  sqsClient ??= new SQSClient({});
+  return new SqsShardQueue(sqsClient, queueUrl);
+}
