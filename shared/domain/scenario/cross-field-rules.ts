@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import type { scenarioObjectSchema } from './scenario-document.js';
+import { checkAssumptionRules } from './assumption-rules.js';
+
+type Doc = z.output<typeof scenarioObjectSchema>;
+type Path = (string | number)[];
+
+const ALLOCATION_TOLERANCE = 1e-9;
+const MAX_AGE = 120;
+
+/**
+ * Rules that span fields: unique ids, references between items, allocations summing to 1,
+ * timings inside the horizon, a horizon that makes sense, and the semantic checks of the
+ * economic and life assumptions. Each failure is one issue naming its field.
+ */
+export function checkScenarioRules(doc: Doc, ctx: z.RefinementCtx): void {
+  const fail = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+  const lists = ['members', 'incomes', 'expenses', 'accounts', 'properties', 'liabilities', 'insurance', 'goals'] as const;
+  for (const name of lists) {
+    const seen = new Set<string>();
+    (doc[name] as { id: string }[]).forEach((item, i) => {
+      if (seen.has(item.id)) fail([name, i, 'id'], `must be unique within ${name}: "${item.id}" is used twice`);
+      seen.add(item.id);
+    });
+  }
+
+  const members = new Map(doc.members.map((m) => [m.id, m]));
+  const properties = new Map(doc.properties.map((p) => [p.id, p]));
+  const ageAtStart = (memberId: string) => doc.startYear - members.get(memberId)!.birthYear;
+  const memberRef = (path: Path, id: string | undefined, required: boolean): boolean => {
+    if (id === undefined) {
+      if (required) fail(path, 'must name a member');
+      return false;
+    }
+    if (!members.has(id)) {
+      fail(path, `must name an existing member: no member has id "${id}"`);
+      return false;
+    }
+    return true;
+  };
+
+  const primaries = doc.members.filter((m) => m.role === 'PRIMARY').length;
+  if (primaries !== 1) fail(['members'], `must have exactly one PRIMARY member (found ${primaries})`);
+  if (doc.members.filter((m) => m.role === 'PARTNER').length > 1) fail(['members'], 'must have at most one PARTNER member');
+  doc.members.forEach((m, i) => {
+    if (m.birthYear > doc.startYear) fail(['members', i, 'birthYear'], `must not be after startYear (${doc.startYear})`);
+    else if (doc.startYear - m.birthYear > MAX_AGE) fail(['members', i, 'birthYear'], `gives an age above ${MAX_AGE} in startYear`);
+  });
+
+  const yearRange = (path: Path, from: number | undefined, to: number | undefined) => {
+    if (from !== undefined && to !== undefined && to < from) fail([...path, 'toYear'], 'must not be before fromYear');
+  };
+
+  doc.incomes.forEach((inc, i) => {
+    const path: Path = ['incomes', i];
+    if (inc.type === 'RENTAL') {
+      const p = properties.get(inc.propertyId);
+      if (!p) fail([...path, 'propertyId'], `must name an existing property: no property has id "${inc.propertyId}"`);
+      else if (p.type !== 'RENTAL') fail([...path, 'propertyId'], `must name a RENTAL property ("${inc.propertyId}" is a ${p.type})`);
+    } else if (inc.type === 'OTHER') {
+      memberRef([...path, 'memberId'], inc.memberId, false);
+      yearRange(path, inc.fromYear, inc.toYear);
+    } else {
+      memberRef([...path, 'memberId'], inc.memberId, true);
+    }
+  });
+
+  doc.expenses.forEach((exp, i) => {
+    if (exp.type === 'OTHER') yearRange(['expenses', i], exp.fromYear, exp.toYear);
+  });
+
+  doc.accounts.forEach((acc, i) => {
+    const path: Path = ['accounts', i];
+    const needsOwner = acc.type === 'RETIREMENT' || acc.glidePath !== undefined;
+    memberRef([...path, 'ownerId'], acc.ownerId, needsOwner);
+    if (acc.allocation) {
+      const sum = acc.allocation.cash + acc.allocation.bonds + acc.allocation.equity;
+      if (Math.abs(sum - 1) > ALLOCATION_TOLERANCE) fail([...path, 'allocation'], `weights must sum to 1 (they sum to ${sum})`);
+    }
+    if (acc.glidePath && acc.glidePath.endAge <= acc.glidePath.startAge) fail([...path, 'glidePath', 'endAge'], 'must be above startAge');
+    if (acc.type !== 'RETIREMENT') {
+      if (acc.accessAge !== undefined) fail([...path, 'accessAge'], 'applies to RETIREMENT accounts only');
+      if (acc.contributionFraction > 0 || acc.employerMatch > 0) fail([...path, 'contributionFraction'], 'contributions apply to RETIREMENT accounts only');
+    }
+  });
+
+  doc.liabilities.forEach((l, i) => {
+    if (l.propertyId !== undefined && !properties.has(l.propertyId)) {
+      fail(['liabilities', i, 'propertyId'], `must name an existing property: no property has id "${l.propertyId}"`);
+    }
+  });
+
+  doc.insurance.forEach((ins, i) => memberRef(['insurance', i, 'insuredId'], ins.insuredId, true));
+
+  doc.goals.forEach((g, i) => {
+    const path: Path = ['goals', i];
+    if (g.memberId !== undefined && !memberRef([...path, 'memberId'], g.memberId, false)) return;
+    if (g.year !== undefined && g.year < doc.startYear) fail([...path, 'year'], `must not be before startYear (${doc.startYear})`);
+    if (g.type === 'LEGACY') {
+      if (g.year !== undefined || g.age !== undefined || g.recurrence !== undefined) fail(path, 'a LEGACY goal is measured at the last death: it takes no year, age or recurrence');
+      return;
+    }
+    if (g.type === 'RETIREMENT') {
+      if (g.memberId === undefined) fail([...path, 'memberId'], 'must name the member whose retirement the goal follows');
+      if (g.year !== undefined || g.recurrence !== undefined) fail(path, 'a RETIREMENT goal runs every year from retirement: it takes no year or recurrence (only an optional age)');
+      return;
+    }
+    if (g.year !== undefined && g.age !== undefined) fail([...path, 'age'], 'give either year or age, not both');
+    if (g.year === undefined && g.age === undefined) fail([...path, 'year'], 'must give a year, or a memberId and an age');
+    if (g.age !== undefined) {
+      if (g.memberId === undefined) fail([...path, 'memberId'], 'must name the member whose age times the goal');
+      else if (g.age < ageAtStart(g.memberId)) fail([...path, 'age'], `gives a goal year before startYear (the member is ${ageAtStart(g.memberId)} in startYear)`);
+    }
+    if (g.type === 'CUSTOM_RECURRING' && g.recurrence === undefined) fail([...path, 'recurrence'], 'must be given for a CUSTOM_RECURRING goal');
+  });
+
+  const order = doc.strategy.withdrawalOrder;
+  if (new Set(order).size !== order.length) fail(['strategy', 'withdrawalOrder'], 'must not name an account type twice');
+
+  const adults = doc.members.filter((m) => m.role !== 'DEPENDANT' && m.birthYear <= doc.startYear);
+  const horizon = doc.simulation.horizon;
+  if (horizon && 'untilAge' in horizon && adults.length > 0) {
+    const youngest = Math.min(...adults.map((m) => doc.startYear - m.birthYear));
+    if (horizon.untilAge <= youngest) fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest adult member's age in startYear (${youngest})`);
+  }
+
+  checkAssumptionRules(doc.assumptions, fail);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { calendarYear } from './common.js';
+import { memberSchema } from './members.js';
+import { incomeSchema } from './incomes.js';
+import { expenseSchema } from './expenses.js';
+import { accountSchema } from './accounts.js';
+import { propertySchema } from './properties.js';
+import { liabilitySchema } from './liabilities.js';
+import { insuranceSchema } from './insurance.js';
+import { goalSchema } from './goals.js';
+import { taxesSchema } from './taxes.js';
+import { strategySchema } from './strategy.js';
+import { simulationSchema } from './simulation.js';
+import { assumptionsSchema } from './assumptions.js';
+import { checkScenarioRules } from './cross-field-rules.js';
+
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} items`).default([]);
+
+/**
+ * A scenario: one whole household configuration (MODEL.md, "The household's cash flows").
+ * Strict objects throughout; defaults filled in on parse; cross-field rules in `checkScenarioRules`.
+ */
+export const scenarioObjectSchema = z.strictObject({
+  name: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  description: z.string().max(2000, 'must be at most 2000 characters').optional(),
+  startYear: calendarYear.default(() => new Date().getUTCFullYear()),
+  members: z.array(memberSchema).min(1, 'must have at least 1 member').max(12, 'must have at most 12 items'),
+  incomes: list(incomeSchema, 100),
+  expenses: list(expenseSchema, 100),
+  accounts: list(accountSchema, 50),
+  properties: list(propertySchema, 20),
+  liabilities: list(liabilitySchema, 20),
+  insurance: list(insuranceSchema, 50),
+  goals: list(goalSchema, 100),
+  taxes: taxesSchema.default({ earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 }),
+  strategy: strategySchema.default({ withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'FIXED_REAL' } }),
+  assumptions: assumptionsSchema.default({}),
+  simulation: simulationSchema.default({ paths: 1000 }),
+});
+
+export const scenarioDocumentSchema = scenarioObjectSchema.superRefine(checkScenarioRules);
+
+export type ScenarioDocument = z.output<typeof scenarioDocumentSchema>;
+export type ScenarioDocumentInput = z.input<typeof scenarioDocumentSchema>;

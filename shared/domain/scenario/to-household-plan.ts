@@ -1,0 +1,56 @@
+import type { HouseholdPlan, PlanAccount } from '../../engine/household/plan.js';
+import { defaultHorizonYears, youngestAdultAge } from '../../engine/household/plan.js';
+import { resolveEconomicAssumptions } from '../../engine/economy/index.js';
+import { resolveLifeAssumptions } from '../../engine/life/index.js';
+import type { ScenarioDocument } from './scenario-document.js';
+
+const DEFAULT_ALLOCATION: Record<PlanAccount['type'], PlanAccount['allocation']> = {
+  CASH: { cash: 1, bonds: 0, equity: 0 },
+  TAXABLE: { cash: 0, bonds: 0.4, equity: 0.6 },
+  RETIREMENT: { cash: 0, bonds: 0.4, equity: 0.6 },
+};
+const DEFAULT_ACCESS_AGE = 60;
+
+/** The engine's resolved plan of a validated scenario document: defaults filled in, horizon in years, assumptions resolved. */
+export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
+  const h = doc.simulation.horizon;
+  const years = !h
+    ? defaultHorizonYears(doc.startYear, doc.members)
+    : 'years' in h
+      ? h.years
+      : Math.max(1, h.untilAge - youngestAdultAge(doc.startYear, doc.members));
+  return {
+    name: doc.name,
+    startYear: doc.startYear,
+    years,
+    members: doc.members.map((m) => ({
+      id: m.id, role: m.role, birthYear: m.birthYear, sex: m.sex, health: m.health, smoker: m.smoker,
+      retirementAge: m.retirementAge, ...(m.occupationClass !== undefined ? { occupationClass: m.occupationClass } : {}),
+    })),
+    incomes: doc.incomes.map((i) => ({ ...i })),
+    expenses: doc.expenses.map((e) => ({ ...e })),
+    accounts: doc.accounts.map((a) => ({
+      id: a.id,
+      type: a.type,
+      ...(a.ownerId !== undefined ? { ownerId: a.ownerId } : {}),
+      balance: a.balance,
+      allocation: a.allocation ?? DEFAULT_ALLOCATION[a.type],
+      annualFee: a.annualFee,
+      ...(a.glidePath ? { glidePath: a.glidePath } : {}),
+      accessAge: a.type === 'RETIREMENT' ? (a.accessAge ?? DEFAULT_ACCESS_AGE) : 0,
+      contributionFraction: a.contributionFraction,
+      employerMatch: a.employerMatch,
+      employerMatchLimit: a.employerMatchLimit,
+    })),
+    properties: doc.properties.map((p) => ({ ...p })),
+    liabilities: doc.liabilities.map((l) => ({ ...l })),
+    insurance: doc.insurance.map((i) => ({ ...i })),
+    goals: doc.goals.map((g) => ({ ...g })),
+    taxes: { ...doc.taxes },
+    strategy: { ...doc.strategy, withdrawalOrder: [...doc.strategy.withdrawalOrder] },
+    assumptions: {
+      economic: resolveEconomicAssumptions(doc.assumptions.economic as never),
+      life: resolveLifeAssumptions(doc.assumptions.life as never),
+    },
+  };
+}

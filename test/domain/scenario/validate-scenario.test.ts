@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { scenarioDocumentSchema, toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
+
+const example = () => JSON.parse(readFileSync(new URL('../../../examples/young-family-mortgage.json', import.meta.url), 'utf8'));
+
+const minimal = () => ({
+  name: 'Single saver',
+  startYear: 2025,
+  members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1980, sex: 'FEMALE', retirementAge: 65 }],
+  accounts: [{ id: 'cash', type: 'CASH', balance: 1000 }],
+});
+
+function errorsOf(doc: unknown) {
+  const r = validateScenario(doc);
+  if (r.ok) throw new Error('expected validation errors');
+  return r.errors;
+}
+
+function expectError(doc: unknown, field: string, message?: RegExp) {
+  const errors = errorsOf(doc);
+  const hit = errors.find((e) => e.field === field);
+  expect(hit, `errors: ${JSON.stringify(errors)}`).toBeDefined();
+  if (message) expect(hit!.message).toMatch(message);
+}
+
+describe('scenario document', () => {
+  it('accepts the examples and fills defaults', () => {
+    for (const f of ['young-family-mortgage']) {
+      const doc = JSON.parse(readFileSync(new URL(`../../../examples/${f}.json`, import.meta.url), 'utf8'));
+      const r = validateScenario(doc);
+      expect(r.ok, JSON.stringify(r.ok ? '' : r.errors)).toBe(true);
+    }
+    const r = validateScenario(minimal());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.members[0].health).toBe('AVERAGE');
+    expect(r.value.members[0].smoker).toBe(false);
+    expect(r.value.simulation.paths).toBe(1000);
+    expect(r.value.strategy.withdrawalOrder).toEqual(['CASH', 'TAXABLE', 'RETIREMENT']);
+    expect(r.value.taxes.earnedIncome).toBe(0);
+  });
+
+  it('defaults startYear to the current year', () => {
+    const { startYear: _, ...doc } = minimal();
+    const r = validateScenario(doc);
+    expect(r.ok && r.value.startYear).toBe(new Date().getUTCFullYear());
+  });
+
+  it('names the field of type and range errors', () => {
+    const doc = minimal() as Record<string, any>;
+    doc.members = [doc.members[0], { id: 'p2', role: 'PARTNER', birthYear: 'x', sex: 'MALE' }];
+    expectError(doc, 'members[1].birthYear');
+    expectError({ ...minimal(), simulation: { paths: 100_001 } }, 'simulation.paths', /at most 100000/);
+    expectError({ ...minimal(), simulation: { paths: 0 } }, 'simulation.paths', /at least 1/);
+    expectError({ ...minimal(), members: [{ ...minimal().members[0], retirementAge: 130 }] }, 'members[0].retirementAge');
+    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH', balance: -5 }] }, 'accounts[0].balance');
+  });
+
+  it('rejects unknown fields, naming them', () => {
+    expectError({ ...minimal(), colour: 'blue' }, 'colour', /unknown field/i);
+    expectError({ ...minimal(), members: [{ ...minimal().members[0], shoeSize: 9 }] }, 'members[0].shoeSize', /unknown field/i);
+  });
+
+  it('requires a name and members', () => {
+    const { name: _, ...doc } = minimal();
+    expectError(doc, 'name', /required/);
+    expectError({ ...minimal(), members: [] }, 'members');
+  });
+
+  it('rejects duplicate ids within a list', () => {
+    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH' }, { id: 'a', type: 'TAXABLE' }] }, 'accounts[1].id', /unique/);
+  });
+
+  it('rejects references to missing items', () => {
+    expectError({ ...minimal(), incomes: [{ id: 's', type: 'SALARY', memberId: 'nobody', amount: 1 }] }, 'incomes[0].memberId', /existing member/);
+    expectError({ ...minimal(), accounts: [{ id: 'r', type: 'RETIREMENT', ownerId: 'ghost' }] }, 'accounts[0].ownerId', /existing member/);
+    expectError({ ...minimal(), accounts: [{ id: 'r', type: 'RETIREMENT' }] }, 'accounts[0].ownerId', /must name a member/);
+    expectError({ ...minimal(), insurance: [{ id: 'i', type: 'TERM_LIFE', insuredId: 'ghost', annualPremium: 1, sumAssured: 1, untilAge: 60 }] }, 'insurance[0].insuredId');
+    expectError({ ...minimal(), liabilities: [{ id: 'm', type: 'MORTGAGE', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10, propertyId: 'nohouse' }] }, 'liabilities[0].propertyId');
+    expectError({ ...minimal(), incomes: [{ id: 'r', type: 'RENTAL', propertyId: 'nohouse', amount: 1 }] }, 'incomes[0].propertyId');
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'EDUCATION', amount: 1, memberId: 'ghost', age: 60 }] }, 'goals[0].memberId');
+  });
+
+  it('rejects allocations that do not sum to 1', () => {
+    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.2, bonds: 0.2, equity: 0.5 } }] }, 'accounts[0].allocation', /sum to 1/);
+    const ok = validateScenario({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.1, bonds: 0.2, equity: 0.7 } }] });
+    expect(ok.ok).toBe(true);
+  });
+
+  it('rejects goal years before startYear', () => {
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2024 }] }, 'goals[0].year', /before startYear/);
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, memberId: 'p1', age: 40 }] }, 'goals[0].age', /before startYear/);
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1 }] }, 'goals[0].year', /must give a year/);
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'CUSTOM_RECURRING', amount: 1, year: 2030 }] }, 'goals[0].recurrence');
+  });
+
+  it('rejects a horizon that makes no sense', () => {
+    expectError({ ...minimal(), simulation: { horizon: { untilAge: 40 } } }, 'simulation.horizon.untilAge', /above the youngest/);
+    expectError({ ...minimal(), simulation: { horizon: { years: 0 } } }, 'simulation.horizon.years');
+    expectError({ ...minimal(), members: [{ ...minimal().members[0], birthYear: 2030 }] }, 'members[0].birthYear', /after startYear/);
+    expectError({ ...minimal(), members: [{ ...minimal().members[0], role: 'PARTNER' }] }, 'members', /PRIMARY/);
+  });
+
+  it('rejects from/to years in the wrong order and repeated withdrawal types', () => {
+    expectError({ ...minimal(), expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2030, toYear: 2029 }] }, 'expenses[0].toYear');
+    expectError({ ...minimal(), strategy: { withdrawalOrder: ['CASH', 'CASH'] } }, 'strategy.withdrawalOrder');
+  });
+
+  it('applies the semantic economic and life checks, naming the field', () => {
+    expectError({ ...minimal(), assumptions: { economic: { equity: { volatility: -0.1 } } } }, 'assumptions.economic.equity.volatility');
+    const notPsd = [[1, 0.99, 0.99, 0], [0.99, 1, -0.99, 0], [0.99, -0.99, 1, 0], [0, 0, 0, 1]];
+    const errors = errorsOf({ ...minimal(), assumptions: { economic: { correlation: notPsd } } });
+    expect(errors.some((e) => e.field.startsWith('assumptions.economic.correlation'))).toBe(true);
+    expectError({ ...minimal(), assumptions: { life: { mortality: { law: 'WHATEVER' } } } }, 'assumptions.life.mortality.law');
+  });
+
+  it('builds a resolved plan with the default horizon', () => {
+    const r = validateScenario(example());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const plan = toHouseholdPlan(r.value);
+    // Youngest adult (sam, born 1992) is 33 in 2025: until age 120.
+    expect(plan.years).toBe(120 - 33);
+    expect(plan.assumptions.life.disability.enabled).toBe(true);
+    expect(plan.accounts.find((a) => a.id === 'alex-401k')!.accessAge).toBe(60);
+  });
+
+  it('is representable as JSON Schema', async () => {
+    const { z } = await import('zod');
+    const schema = z.toJSONSchema(scenarioDocumentSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
+    expect(schema.type).toBe('object');
+    expect(schema.required).toContain('members');
+    expect(schema.additionalProperties).toBe(false);
+  });
+});
