@@ -6,7 +6,8 @@ import { ECONOMY_STREAMS } from './streams.js';
  * The year's four correlated standard normal shocks over (short rate, inflation, equity,
  * property), eps = L z with L the Cholesky factor of the correlation matrix and z_k drawn from
  * factor k's own stream. z_k is drawn only when some random factor loads on it, so a
- * deterministic factor with no correlation influence costs nothing.
+ * deterministic factor with no correlation influence costs nothing. The generator's loop applies
+ * the factor itself (inlined for speed).
  */
 export class CorrelatedShocks {
   readonly rate = new RandomStream();
@@ -14,12 +15,8 @@ export class CorrelatedShocks {
   readonly equity = new RandomStream();
   readonly property = new RandomStream();
   /** Row-major 4x4 lower-triangular factor; rows of deterministic factors are zeroed. */
-  private readonly l = new Float64Array(16);
+  readonly l = new Float64Array(16);
   private readonly draw = [false, false, false, false];
-  eRate = 0;
-  eInflation = 0;
-  eEquity = 0;
-  eProperty = 0;
 
   constructor(correlation: number[][], factorIsRandom: readonly boolean[]) {
     const chol = choleskyPsd(correlation);
@@ -43,18 +40,5 @@ export class CorrelatedShocks {
     this.inflation.reset(seed, pathIndex, ECONOMY_STREAMS.inflation);
     this.equity.reset(seed, pathIndex, ECONOMY_STREAMS.equity);
     this.property.reset(seed, pathIndex, ECONOMY_STREAMS.property);
-  }
-
-  next(): void {
-    const l = this.l;
-    const d = this.draw;
-    const z0 = d[0] ? this.rate.normal() : 0;
-    const z1 = d[1] ? this.inflation.normal() : 0;
-    const z2 = d[2] ? this.equity.normal() : 0;
-    const z3 = d[3] ? this.property.normal() : 0;
-    this.eRate = l[0] * z0;
-    this.eInflation = l[4] * z0 + l[5] * z1;
-    this.eEquity = l[8] * z0 + l[9] * z1 + l[10] * z2;
-    this.eProperty = l[12] * z0 + l[13] * z1 + l[14] * z2 + l[15] * z3;
   }
 }

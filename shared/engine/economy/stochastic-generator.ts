@@ -131,6 +131,14 @@ export class StochasticEconomyGenerator {
     const equitySd = this.equitySd;
     const propertyDrift = this.propertyDrift;
     const propertySd = this.propertySd;
+    // The Cholesky factor and the streams as locals: this loop is the engine's hottest.
+    const l = shocks.l;
+    const l00 = l[0], l10 = l[4], l11 = l[5], l20 = l[8], l21 = l[9], l22 = l[10];
+    const l30 = l[12], l31 = l[13], l32 = l[14], l33 = l[15];
+    const draw0 = shocks.draws(0), draw1 = shocks.draws(1), draw2 = shocks.draws(2), draw3 = shocks.draws(3);
+    const inflationStream = shocks.inflation;
+    const equityStream = shocks.equity;
+    const propertyStream = shocks.property;
 
     let r = this.r0;
     let infl = this.i0;
@@ -138,10 +146,19 @@ export class StochasticEconomyGenerator {
     cpi[0] = 1;
     shortRateStart[0] = r;
     for (let t = 0; t < years; t++) {
-      shocks.next();
+      // Correlated shocks eps = L z, z_k from factor k's stream (see CorrelatedShocks).
+      const z0 = draw0 ? rateStream.normal() : 0;
+      const z1 = draw1 ? inflationStream.normal() : 0;
+      const z2 = draw2 ? equityStream.normal() : 0;
+      const z3 = draw3 ? propertyStream.normal() : 0;
+      const eRate = l00 * z0;
+      const eInflation = l10 * z0 + l11 * z1;
+      const eEquity = l20 * z0 + l21 * z1 + l22 * z2;
+      const eProperty = l30 * z0 + l31 * z1 + l32 * z2 + l33 * z3;
+
       // Short rate: exact joint step of r(t+1) and the year's integral of r (the cash yield).
       const dev = r - theta;
-      const rateShock = rateSd * shocks.eRate;
+      const rateShock = rateSd * eRate;
       const rNext = theta + dev * decay + rateShock;
       let yieldOfYear = theta + dev * bOne + integralOnRate * rateShock;
       if (drawIntegral) yieldOfYear += integralSd * rateStream.normal();
@@ -151,20 +168,20 @@ export class StochasticEconomyGenerator {
       r = rNext;
       shortRateStart[t + 1] = r;
 
-      infl = inflMean + (infl - inflMean) * inflDecay + inflSd * shocks.eInflation;
+      infl = inflMean + (infl - inflMean) * inflDecay + inflSd * eInflation;
       inflation[t] = infl;
       index *= 1 + infl;
       cpi[t + 1] = index;
 
       let equityLog: number;
       if (rsln2) {
-        equityLog = this.rsln2Year(shocks.eEquity, regime1);
+        equityLog = this.rsln2Year(eEquity, regime1);
         regime1 = this.lastRegime1;
       } else {
-        equityLog = yieldOfYear + equityDrift + equitySd * shocks.eEquity;
+        equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
       equityReturn[t] = Math.expm1(equityLog);
-      propertyReturn[t] = Math.expm1(infl + propertyDrift + propertySd * shocks.eProperty);
+      propertyReturn[t] = Math.expm1(infl + propertyDrift + propertySd * eProperty);
     }
   }
 
