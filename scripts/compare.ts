@@ -1,0 +1,23 @@
+/** Usage: npm run -s compare -- <baseline.json> <alternative.json> [--paths N] [--seed S] [--shards K]: prints the comparison document. */
+import { parseArgs } from 'node:util';
+import { randomSeed } from '../shared/engine/random/index.js';
+import { compare } from '../shared/engine/index.js';
+import { MAX_PATHS } from '../shared/domain/scenario/index.js';
+import { CliError, intOption, loadScenario, runCli } from './cli-support.js';
+
+const USAGE = 'usage: npm run -s compare -- <baseline.json> <alternative.json> [--paths N] [--seed S] [--shards K]';
+
+runCli(USAGE, () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { paths: { type: 'string' }, seed: { type: 'string' }, shards: { type: 'string' } },
+  });
+  if (positionals.length !== 2) throw new CliError(USAGE);
+  const baseline = loadScenario(positionals[0]);
+  const alternative = loadScenario(positionals[1]);
+  const paths = intOption('paths', values.paths, 1, MAX_PATHS) ?? baseline.paths;
+  const seed = intOption('seed', values.seed, 0, Number.MAX_SAFE_INTEGER) ?? baseline.seed ?? randomSeed();
+  const shards = intOption('shards', values.shards, 1, 1000) ?? 1;
+  const output = compare(baseline.plan, alternative.plan, { seed, paths, shards });
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+});

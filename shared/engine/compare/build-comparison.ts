@@ -1,0 +1,169 @@
+import { ExactSum, QuantileSketch } from '../stats/index.js';
+import type { HouseholdPlan } from '../household/plan.js';
+import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.js';
+import type { ShardResult } from '../output/shard-result.js';
+import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
+
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+
+export interface ComparedFigure {
+  figure: string;
+  baseline: number | null;
+  alternative: number | null;
+  difference: number | null;
+  standardError: number | null;
+  interval95: [number, number] | null;
+  /** How the standard error was estimated: PAIRED_PATHS (per-path differences) or BATCH_MEANS. */
+  method: 'PAIRED_PATHS' | 'BATCH_MEANS';
+}
+
+export interface ComparisonDocument {
+  summary: ComparedFigure[];
+  goals: { goalId: string; achievability: ComparedFigure; expectedFundedRatio: ComparedFigure }[];
+  members: { memberId: string; figures: ComparedFigure[] }[];
+  timeSeries: { year: number; calendarYear: number; baselineMedianNetWorth: number | null; alternativeMedianNetWorth: number | null; medianNetWorthDifference: number | null; baselineMeanNetWorth: number | null; alternativeMeanNetWorth: number | null; meanNetWorthDifference: number | null }[];
+  outcomeChanges: { failedToSucceeded: number; succeededToFailed: number; net: number };
+  metadata: { engineVersion: string; seed: number; paths: number; years: { baseline: number; alternative: number }; pathYears: number; shards: number; elapsedMs: number; batches: number };
+}
+
+function figure(name: string, baseline: number | null, alternative: number | null, se: number | null, method: ComparedFigure['method']): ComparedFigure {
+  const difference = baseline === null || alternative === null ? null : alternative - baseline;
+  return {
+    figure: name,
+    baseline,
+    alternative,
+    difference,
+    standardError: difference === null ? null : se,
+    interval95: difference === null || se === null ? null : [difference - Z95 * se, difference + Z95 * se],
+    method,
+  };
+}
+
+/** Standard error of the mean difference from exact sums of d and d² over n paths. */
+function pairedStandardError(d: number, d2: number, n: number): number | null {
+  if (n < 2) return null;
+  const ss = d2 - (d * d) / n;
+  return ss <= 0 ? 0 : Math.sqrt(ss / (n * (n - 1)));
+}
+
+/** Batch-means standard error: spread of the per-batch differences (batches with an undefined figure are left out). */
+function batchStandardError(diffs: (number | null)[]): number | null {
+  const xs = diffs.filter((x): x is number => x !== null && Number.isFinite(x));
+  const k = xs.length;
+  if (k < 2) return null;
+  const mean = xs.reduce((s, x) => s + x, 0) / k;
+  if (xs.every((x) => x === xs[0])) return 0;
+  const v = xs.reduce((s, x) => s + (x - mean) * (x - mean), 0) / (k - 1);
+  return Math.sqrt(v / k);
+}
+
+function batchQuantile(side: BatchSide, q: number): number | null {
+  const s = QuantileSketch.fromJSON(side.terminalEstate);
+  return s.count > 0 ? s.quantile(q) : null;
+}
+
+const ratio = (num: number, den: number) => (den > 0 ? num / den : null);
+
+export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdPlan, merged: ComparisonShardResult, meta: { seed: number; shards: number; elapsedMs: number }): ComparisonDocument {
+  const A = merged.baseline;
+  const B = merged.alternative;
+  const n = A.paths;
+  const paired = (f: number, a: number | null, b: number | null, name: string) => {
+    const s = merged.pairedSums[f];
+    return figure(name, a, b, pairedStandardError(sumValue(s.d), sumValue(s.d2), n), 'PAIRED_PATHS');
+  };
+  const batched = (name: string, a: number | null, b: number | null, perBatch: (side: BatchSide) => number | null) => {
+    const diffs = merged.batches.map((x) => {
+      const va = perBatch(x.baseline);
+      const vb = perBatch(x.alternative);
+      return va === null || vb === null ? null : vb - va;
+    });
+    return figure(name, a, b, batchStandardError(diffs), 'BATCH_MEANS');
+  };
+  const mean = (r: ShardResult, sum: ReturnType<typeof sumValue>) => (r.paths > 0 ? sum / r.paths : null);
+  const estateA = percentiles(A.terminalEstate);
+  const estateB = percentiles(B.terminalEstate);
+
+  const summary: ComparedFigure[] = [
+    paired(0, ratio(A.successes, n), ratio(B.successes, n), PAIRED_MEANS[0]),
+    paired(1, ratio(A.depletions, n), ratio(B.depletions, n), PAIRED_MEANS[1]),
+    paired(2, mean(A, sumValue(A.totalShortfall)), mean(B, sumValue(B.totalShortfall)), PAIRED_MEANS[2]),
+    paired(3, estateA.mean, estateB.mean, PAIRED_MEANS[3]),
+    ...PERCENTILE_LEVELS.map((p) => {
+      const key = `p${p}` as keyof typeof estateA;
+      return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side, p / 100));
+    }),
+    batched('depletionAge.mean', percentiles(A.depletionAge).mean, percentiles(B.depletionAge).mean, (side) => ratio(sumValue(side.depletionAgeSum), side.depletions)),
+  ];
+
+  const goalIds = [...new Set([...baseline.goals.map((g) => g.id), ...alternative.goals.map((g) => g.id)])];
+  const goals = goalIds.map((goalId) => {
+    const ia = baseline.goals.findIndex((g) => g.id === goalId);
+    const ib = alternative.goals.findIndex((g) => g.id === goalId);
+    const ach = (r: ShardResult, i: number) => (i < 0 ? null : ratio(r.goals[i].achieved, r.goals[i].due));
+    const fr = (r: ShardResult, i: number) => (i < 0 ? null : ratio(sumValue(r.goals[i].fundedRatio), r.goals[i].due));
+    const side = (x: BatchSide, i: number, f: (g: BatchSide['goals'][number]) => number | null) => (i < 0 ? null : f(x.goals[i]));
+    const diffs = (f: (g: BatchSide['goals'][number]) => number | null) => merged.batches.map((x) => {
+      const va = side(x.baseline, ia, f);
+      const vb = side(x.alternative, ib, f);
+      return va === null || vb === null ? null : vb - va;
+    });
+    const achF = (g: BatchSide['goals'][number]) => ratio(g.achieved, g.due);
+    const frF = (g: BatchSide['goals'][number]) => ratio(ExactSum.fromJSON(g.fundedRatio).value(), g.due);
+    return {
+      goalId,
+      achievability: figure('achievability', ach(A, ia), ach(B, ib), batchStandardError(diffs(achF)), 'BATCH_MEANS'),
+      expectedFundedRatio: figure('expectedFundedRatio', fr(A, ia), fr(B, ib), batchStandardError(diffs(frF)), 'BATCH_MEANS'),
+    };
+  });
+
+  const members = merged.commonMembers.map((memberId, k) => {
+    const ia = baseline.members.findIndex((m) => m.id === memberId);
+    const ib = alternative.members.findIndex((m) => m.id === memberId);
+    const value = (r: ShardResult, i: number, which: number) => {
+      const s = r.members[i];
+      if (r.paths === 0) return null;
+      return which === 0 ? s.halfYearsLived / (2 * r.paths) : (which === 1 ? s.everDisabled : which === 2 ? s.everLongTermCare : s.everUnemployed) / r.paths;
+    };
+    return {
+      memberId,
+      figures: PAIRED_MEMBER_MEANS.map((name, w) => paired(PAIRED_MEANS.length + 4 * k + w, value(A, ia, w), value(B, ib, w), name)),
+    };
+  });
+
+  const years = Math.max(A.years, B.years);
+  const timeSeries = Array.from({ length: years }, (_, t) => {
+    const pa = t < A.years ? percentiles(A.series[0][1][t]) : null;
+    const pb = t < B.years ? percentiles(B.series[0][1][t]) : null;
+    const diff = (x: number | null | undefined, y: number | null | undefined) => (x == null || y == null ? null : y - x);
+    return {
+      year: t,
+      calendarYear: baseline.startYear + t,
+      baselineMedianNetWorth: pa?.p50 ?? null,
+      alternativeMedianNetWorth: pb?.p50 ?? null,
+      medianNetWorthDifference: diff(pa?.p50, pb?.p50),
+      baselineMeanNetWorth: pa?.mean ?? null,
+      alternativeMeanNetWorth: pb?.mean ?? null,
+      meanNetWorthDifference: diff(pa?.mean, pb?.mean),
+    };
+  });
+
+  return {
+    summary,
+    goals,
+    members,
+    timeSeries,
+    outcomeChanges: { failedToSucceeded: merged.failedToSucceeded, succeededToFailed: merged.succeededToFailed, net: merged.failedToSucceeded - merged.succeededToFailed },
+    metadata: {
+      engineVersion: merged.engineVersion,
+      seed: meta.seed,
+      paths: n,
+      years: { baseline: A.years, alternative: B.years },
+      pathYears: A.pathYears + B.pathYears,
+      shards: meta.shards,
+      elapsedMs: meta.elapsedMs,
+      batches: merged.batches.length,
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { ExactSum, QuantileSketch } from '../stats/index.js';
+import type { HouseholdPlan } from '../household/plan.js';
+import { PathRunner } from '../household/path-runner.js';
+import type { HouseholdPathSimulator } from '../household/household-path.js';
+import { MemberState } from '../life/life-path.js';
+import { ShardAccumulator } from '../output/shard-accumulator.js';
+import { checkRange, type ShardRange } from '../output/simulate-shard.js';
+import type { ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
+import { ENGINE_VERSION } from '../version.js';
+
+/**
+ * Number of interleaved batches (path index mod BATCHES) for the paired standard errors of
+ * figures that are not plain means (percentiles, ratios): fixed by path index, so they do not
+ * depend on how the paths were sharded.
+ */
+export const BATCHES = 32;
+
+/** Mean-type figures compared path by path, in this order; then per common member four more. */
+export const PAIRED_MEANS = ['probabilityOfSuccess', 'probabilityOfDepletion', 'expectedShortfall', 'terminalEstate.mean'] as const;
+export const PAIRED_MEMBER_MEANS = ['lifeExpectancy', 'probabilityDisabled', 'probabilityLongTermCare', 'probabilityUnemployed'] as const;
+
+export interface BatchSide {
+  terminalEstate: SketchJson;
+  depletions: number;
+  depletionAgeSum: ExactSumJson;
+  /** Per goal (the side's own goal list): due, achieved, funded ratio sum. */
+  goals: { due: number; achieved: number; fundedRatio: ExactSumJson }[];
+}
+
+export interface ComparisonShardResult {
+  engineVersion: string;
+  baseline: ShardResult;
+  alternative: ShardResult;
+  /** Members present in both scenarios (by id), whose figures are paired. */
+  commonMembers: string[];
+  /** Per paired figure: exact sums of d = alternative − baseline and of d². */
+  pairedSums: { d: ExactSumJson; d2: ExactSumJson }[];
+  batches: { baseline: BatchSide; alternative: BatchSide }[];
+  failedToSucceeded: number;
+  succeededToFailed: number;
+}
+
+class Batch {
+  readonly estate = new QuantileSketch();
+  depletions = 0;
+  readonly depletionAge = new ExactSum();
+  readonly goalDue: number[];
+  readonly goalAchieved: number[];
+  readonly goalRatio: ExactSum[];
+  constructor(goals: number) {
+    this.goalDue = new Array(goals).fill(0);
+    this.goalAchieved = new Array(goals).fill(0);
+    this.goalRatio = Array.from({ length: goals }, () => new ExactSum());
+  }
+  add(sim: HouseholdPathSimulator, primaryAge0: number): void {
+    this.estate.add(sim.terminalEstateReal);
+    if (sim.depletionYear >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + sim.depletionYear); }
+    for (let g = 0; g < this.goalDue.length; g++) {
+      if (sim.goalCameDue[g] === 0) continue;
+      this.goalDue[g]++;
+      if (sim.goalFull[g] === 1) this.goalAchieved[g]++;
+      this.goalRatio[g].add(sim.goalTarget[g] > 0 ? sim.goalPaid[g] / sim.goalTarget[g] : 1);
+    }
+  }
+  toJSON(): BatchSide {
+    return {
+      terminalEstate: this.estate.toJSON(),
+      depletions: this.depletions,
+      depletionAgeSum: this.depletionAge.toJSON(),
+      goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
+    };
+  }
+}
+
+/** Per-path values of the paired mean-type figures, written into `out`. */
+function pathFigures(sim: HouseholdPathSimulator, runner: PathRunner, members: number[], out: Float64Array): void {
+  out[0] = sim.success ? 1 : 0;
+  out[1] = sim.depletionYear >= 0 ? 1 : 0;
+  out[2] = sim.totalShortfallReal;
+  out[3] = sim.terminalEstateReal;
+  const Y = runner.compiled.years;
+  for (let k = 0; k < members.length; k++) {
+    const life = runner.lives[members[k]];
+    let dis = 0, ltc = 0, unemp = 0;
+    for (let t = 0; t < Y; t++) {
+      const st = life.state[t];
+      if (st === MemberState.DEAD) break;
+      if (st === MemberState.DISABLED) dis = 1;
+      else if (st === MemberState.LTC) ltc = 1;
+      if (life.unemployed[t] === 1) unemp = 1;
+    }
+    const base = 4 + 4 * k;
+    out[base] = life.deathYear >= 0 ? life.deathYear + 0.5 : Y;
+    out[base + 1] = dis;
+    out[base + 2] = ltc;
+    out[base + 3] = unemp;
+  }
+}
+
+/** Simulates both plans on the same seed and path indices (common random numbers), path by path. */
+export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan, seed: number, range: ShardRange): ComparisonShardResult {
+  checkRange(range);
+  const a = new PathRunner(baseline, seed);
+  const b = new PathRunner(alternative, seed);
+  const accA = new ShardAccumulator(a.compiled);
+  const accB = new ShardAccumulator(b.compiled);
+  const common = baseline.members.map((m) => m.id).filter((id) => alternative.members.some((x) => x.id === id));
+  const idxA = common.map((id) => baseline.members.findIndex((m) => m.id === id));
+  const idxB = common.map((id) => alternative.members.findIndex((m) => m.id === id));
+  const F = PAIRED_MEANS.length + PAIRED_MEMBER_MEANS.length * common.length;
+  const fa = new Float64Array(F);
+  const fb = new Float64Array(F);
+  const sumD = Array.from({ length: F }, () => new ExactSum());
+  const sumD2 = Array.from({ length: F }, () => new ExactSum());
+  const batchesA = Array.from({ length: BATCHES }, () => new Batch(baseline.goals.length));
+  const batchesB = Array.from({ length: BATCHES }, () => new Batch(alternative.goals.length));
+  let failedToSucceeded = 0;
+  let succeededToFailed = 0;
+  const end = range.pathStart + range.pathCount;
+  for (let p = range.pathStart; p < end; p++) {
+    const simA = a.run(p);
+    accA.add(p, simA, a.economy, a.lives);
+    batchesA[p % BATCHES].add(simA, a.compiled.memberAge0[a.compiled.primary]);
+    pathFigures(simA, a, idxA, fa);
+    const simB = b.run(p);
+    accB.add(p, simB, b.economy, b.lives);
+    batchesB[p % BATCHES].add(simB, b.compiled.memberAge0[b.compiled.primary]);
+    pathFigures(simB, b, idxB, fb);
+    for (let f = 0; f < F; f++) {
+      const d = fb[f] - fa[f];
+      sumD[f].add(d);
+      sumD2[f].add(d * d);
+    }
+    if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
+    if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
+  }
+  const ranges: [number, number][] = range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [];
+  return {
+    engineVersion: ENGINE_VERSION,
+    baseline: accA.toJSON(ranges, ENGINE_VERSION),
+    alternative: accB.toJSON(ranges, ENGINE_VERSION),
+    commonMembers: common,
+    pairedSums: sumD.map((d, f) => ({ d: d.toJSON(), d2: sumD2[f].toJSON() })),
+    batches: batchesA.map((x, i) => ({ baseline: x.toJSON(), alternative: batchesB[i].toJSON() })),
+    failedToSucceeded,
+    succeededToFailed,
+  };
+}

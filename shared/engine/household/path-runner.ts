@@ -1,0 +1,60 @@
+import { allocateEconomyPath, createEconomyGenerator, type EconomyPath } from '../economy/index.js';
+import { createLifeModel } from '../life/index.js';
+import { allocateMemberLifePath, type MemberLifePath } from '../life/life-path.js';
+import { compilePlan, type CompiledPlan } from './compiled-plan.js';
+import { HouseholdPathSimulator, type PathEvent } from './household-path.js';
+import type { HouseholdPlan } from './plan.js';
+
+/**
+ * Everything needed to simulate paths of one plan under one seed, allocated once: the economy
+ * generator, the life model, their output buffers and the household simulator. A path depends
+ * only on (seed, pathIndex), so any path can be re-run alone (for `lives`) or paired with
+ * another plan's same path (comparisons).
+ */
+export class PathRunner {
+  readonly compiled: CompiledPlan;
+  readonly simulator: HouseholdPathSimulator;
+  readonly economy: EconomyPath;
+  readonly lives: MemberLifePath[];
+  private readonly economyGenerator: ReturnType<typeof createEconomyGenerator>;
+  private readonly lifeModel: ReturnType<typeof createLifeModel>;
+
+  constructor(plan: HouseholdPlan, seed: number) {
+    const c = (this.compiled = compilePlan(plan));
+    const years = c.years;
+    const life = plan.assumptions.life;
+    this.simulator = new HouseholdPathSimulator(c, {
+      homeCareAnnualCost: life.longTermCare.homeCareAnnualCost,
+      nursingHomeAnnualCost: life.longTermCare.nursingHomeAnnualCost,
+      careCostPremium: life.longTermCare.careCostPremium,
+      benefitFraction: life.unemployment.benefitFraction,
+      benefitYears: life.unemployment.benefitYears,
+    });
+    this.economy = allocateEconomyPath(years);
+    this.lives = plan.members.map(() => allocateMemberLifePath(years));
+    this.economyGenerator = createEconomyGenerator(plan.assumptions.economic, seed, years);
+    this.lifeModel = createLifeModel(
+      life,
+      plan.members.map((m, i) => ({
+        id: m.id,
+        birthYear: m.birthYear,
+        sex: m.sex,
+        health: m.health,
+        smoker: m.smoker,
+        retirementAge: m.retirementAge,
+        ...(m.occupationClass !== undefined ? { occupationClass: m.occupationClass } : {}),
+        employed: c.hasSalary[i] === 1,
+      })),
+      plan.startYear,
+      years,
+      seed,
+    );
+  }
+
+  run(pathIndex: number, events: PathEvent[] | null = null): HouseholdPathSimulator {
+    this.economyGenerator.generate(pathIndex, this.economy);
+    this.lifeModel.simulatePath(pathIndex, this.lives);
+    this.simulator.run(this.economy, this.lives, events);
+    return this.simulator;
+  }
+}

@@ -1,0 +1,178 @@
+import { ExactSum, QuantileSketch } from '../stats/index.js';
+import type { EconomyPath } from '../economy/economy-path.js';
+import { MemberState, type MemberLifePath } from '../life/life-path.js';
+import type { CompiledPlan } from '../household/compiled-plan.js';
+import type { HouseholdPathSimulator } from '../household/household-path.js';
+import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
+import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type SampledPath, type ShardResult } from './shard-result.js';
+
+class Distribution {
+  readonly sketch = new QuantileSketch();
+  readonly sum = new ExactSum();
+  add(x: number): void {
+    this.sketch.add(x);
+    this.sum.add(x);
+  }
+  toJSON(): DistributionJson {
+    return { sketch: this.sketch.toJSON(), sum: this.sum.toJSON() };
+  }
+}
+
+const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
+
+/** Folds simulated paths into a shard's counts, sums and sketches. */
+export class ShardAccumulator {
+  private paths = 0;
+  private pathYears = 0;
+  private successes = 0;
+  private depletions = 0;
+  private readonly depletionAge = new Distribution();
+  private readonly totalShortfall = new ExactSum();
+  private readonly terminalEstate = new Distribution();
+  private readonly goalDue: number[];
+  private readonly goalAchieved: number[];
+  private readonly goalRatio: ExactSum[];
+  private readonly halfYearsLived: number[];
+  private readonly everDisabled: number[];
+  private readonly everCare: number[];
+  private readonly everUnemployed: number[];
+  private readonly running: number[];
+  private readonly depletedBy: number[];
+  private readonly alive: number[][];
+  private readonly disabled: number[][];
+  private readonly care: number[][];
+  /** series[metric * 2 + view][t] */
+  private readonly series: Distribution[][];
+  private readonly economy: Distribution[][];
+  private readonly annualised: Distribution[];
+  private sample: SampledPath[] = [];
+  private sampleThreshold = Infinity;
+
+  constructor(private readonly c: CompiledPlan) {
+    const Y = c.years;
+    const M = c.memberCount;
+    const G = c.goalCount;
+    this.goalDue = new Array(G).fill(0);
+    this.goalAchieved = new Array(G).fill(0);
+    this.goalRatio = grid(G, () => new ExactSum());
+    this.halfYearsLived = new Array(M).fill(0);
+    this.everDisabled = new Array(M).fill(0);
+    this.everCare = new Array(M).fill(0);
+    this.everUnemployed = new Array(M).fill(0);
+    this.running = new Array(Y).fill(0);
+    this.depletedBy = new Array(Y).fill(0);
+    this.alive = grid(M, () => new Array(Y).fill(0));
+    this.disabled = grid(M, () => new Array(Y).fill(0));
+    this.care = grid(M, () => new Array(Y).fill(0));
+    this.series = grid(SERIES_METRICS.length * 2, () => grid(Y, () => new Distribution()));
+    this.economy = grid(ECONOMY_FACTORS.length, () => grid(Y, () => new Distribution()));
+    this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution());
+  }
+
+  add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[]): void {
+    const c = this.c;
+    const Y = c.years;
+    const T = sim.yearsRun;
+    this.paths++;
+    this.pathYears += T;
+    if (sim.success) this.successes++;
+    if (sim.depletionYear >= 0) {
+      this.depletions++;
+      this.depletionAge.add(c.memberAge0[c.primary] + sim.depletionYear);
+      for (let t = sim.depletionYear; t < Y; t++) this.depletedBy[t]++;
+    }
+    this.totalShortfall.add(sim.totalShortfallReal);
+    this.terminalEstate.add(sim.terminalEstateReal);
+    for (let g = 0; g < c.goalCount; g++) {
+      if (sim.goalCameDue[g] === 0) continue;
+      this.goalDue[g]++;
+      if (sim.goalFull[g] === 1) this.goalAchieved[g]++;
+      this.goalRatio[g].add(sim.goalTarget[g] > 0 ? sim.goalPaid[g] / sim.goalTarget[g] : 1);
+    }
+
+    for (let m = 0; m < c.memberCount; m++) {
+      const life = lives[m];
+      // Years lived from year 0, the year of death counting one half (compares with e_x).
+      this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
+      let dis = 0, ltc = 0, unemp = 0;
+      const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
+      for (let t = 0; t < Y; t++) {
+        const st = life.state[t];
+        if (st === MemberState.DEAD) break;
+        alive[t]++;
+        if (st === MemberState.DISABLED) { disabled[t]++; dis = 1; }
+        else if (st === MemberState.LTC) { care[t]++; ltc = 1; }
+        if (life.unemployed[t] === 1) unemp = 1;
+      }
+      this.everDisabled[m] += dis;
+      this.everCare[m] += ltc;
+      this.everUnemployed[m] += unemp;
+    }
+
+    const series = this.series;
+    for (let t = 0; t < T; t++) {
+      this.running[t]++;
+      const deflateEnd = 1 / econ.cpi[t + 1];
+      const deflateStart = 1 / econ.cpi[t];
+      series[0][t].add(sim.netWorth[t]); series[1][t].add(sim.netWorth[t] * deflateEnd);
+      series[2][t].add(sim.liquidAssets[t]); series[3][t].add(sim.liquidAssets[t] * deflateEnd);
+      series[4][t].add(sim.income[t]); series[5][t].add(sim.income[t] * deflateStart);
+      series[6][t].add(sim.spending[t]); series[7][t].add(sim.spending[t] * deflateStart);
+      series[8][t].add(sim.shortfall[t]); series[9][t].add(sim.shortfall[t] * deflateStart);
+      series[10][t].add(sim.taxes[t]); series[11][t].add(sim.taxes[t] * deflateStart);
+    }
+
+    const e = this.economy;
+    let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
+    for (let t = 0; t < Y; t++) {
+      e[0][t].add(econ.inflation[t]);
+      e[1][t].add(econ.shortRate[t]);
+      e[2][t].add(econ.equityReturn[t]);
+      e[3][t].add(econ.bondReturn[t]);
+      gi *= 1 + econ.inflation[t];
+      gc *= 1 + econ.cashReturn[t];
+      ge *= 1 + econ.equityReturn[t];
+      gb *= 1 + econ.bondReturn[t];
+      gp *= 1 + econ.propertyReturn[t];
+    }
+    const inv = 1 / Y;
+    this.annualised[0].add(Math.pow(gi, inv) - 1);
+    this.annualised[1].add(Math.pow(gc, inv) - 1);
+    this.annualised[2].add(Math.pow(ge, inv) - 1);
+    this.annualised[3].add(Math.pow(gb, inv) - 1);
+    this.annualised[4].add(Math.pow(gp, inv) - 1);
+
+    const rank = sampleRank(pathIndex);
+    if (rank < this.sampleThreshold) {
+      this.sample.push({ pathIndex, rank, terminalEstate: sim.terminalEstateReal });
+      if (this.sample.length >= 2 * SAMPLE_SIZE) {
+        this.sample = keepSmallestRanks(this.sample);
+        this.sampleThreshold = this.sample[this.sample.length - 1].rank;
+      }
+    }
+  }
+
+  toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
+    return {
+      engineVersion,
+      years: this.c.years,
+      ranges,
+      paths: this.paths,
+      pathYears: this.pathYears,
+      successes: this.successes,
+      depletions: this.depletions,
+      depletionAge: this.depletionAge.toJSON(),
+      totalShortfall: this.totalShortfall.toJSON(),
+      terminalEstate: this.terminalEstate.toJSON(),
+      goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
+      members: this.halfYearsLived.map((h, m) => ({ halfYearsLived: h, everDisabled: this.everDisabled[m], everLongTermCare: this.everCare[m], everUnemployed: this.everUnemployed[m] })),
+      running: this.running,
+      depletedBy: this.depletedBy,
+      memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
+      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => this.series[k * 2 + view].map((d) => d.toJSON()))),
+      economy: this.economy.map((row) => row.map((d) => d.toJSON())),
+      annualised: this.annualised.map((d) => d.toJSON()),
+      sample: keepSmallestRanks(this.sample),
+    };
+  }
+}
