@@ -1,0 +1,51 @@
+/** The identity provider's stored entities (a realm is one customer; clients and users live in it). */
+export const grantTypes = ['client_credentials', 'password', 'refresh_token', 'authorization_code'] as const;
+export type GrantType = (typeof grantTypes)[number];
+
+export interface Realm {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** A confidential client: only a scrypt hash of its secret is kept. */
+export interface Client {
+  realmId: string;
+  clientId: string;
+  secretHash: string;
+  grantTypes: GrantType[];
+  redirectUris: string[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface User {
+  realmId: string;
+  id: string;
+  username: string;
+  email: string;
+  /** scrypt hash; never leaves the store layer in a response (see `toPublicUser`). */
+  passwordHash: string;
+  roles: string[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export type PublicUser = Omit<User, 'passwordHash' | 'realmId'>;
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    roles: user.roles,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    version: user.version,
+  };
+}
+
+export const userRole = 'user';

@@ -1,0 +1,74 @@
+/**
+ * Creating realms, clients and users: used by the admin command, the local runtime's demo
+ * bootstrap and `/users`. Generated secrets are returned once and stored only as hashes.
+ */
+import { grantTypes, userRole, type Client, type GrantType, type User } from '../domain/identity/entities.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
+import type { IdentityStore } from '../store/identity/identity-store.js';
+import { hashSecret, randomSecret } from './hashing.js';
+import { realmIdPattern } from './issuer.js';
+
+const clientIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export async function createRealm(store: IdentityStore, realmId: string): Promise<void> {
+  if (!realmIdPattern.test(realmId)) {
+    throw new ValidationError('Invalid realm id', [{ field: 'realmId', message: 'must be 1-64 letters, digits, _ or -, starting with a letter or digit' }]);
+  }
+  if (!(await store.realms.create(realmId))) throw new ConflictError(`Realm ${realmId} already exists`);
+}
+
+export interface NewClient {
+  realmId: string;
+  clientId: string;
+  secret?: string;
+  grantTypes?: GrantType[];
+  redirectUris?: string[];
+}
+
+/** Returns the client and its secret in clear (generated when not given): the only time it is seen. */
+export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string }> {
+  if (!clientIdPattern.test(input.clientId)) {
+    throw new ValidationError('Invalid client id', [{ field: 'clientId', message: 'must be 1-64 letters, digits, . _ or -' }]);
+  }
+  for (const [i, uri] of (input.redirectUris ?? []).entries()) {
+    if (!URL.canParse(uri) || new URL(uri).hash !== '') {
+      throw new ValidationError('Invalid redirect URI', [{ field: `redirectUris[${i}]`, message: 'must be an absolute URI without a fragment' }]);
+    }
+  }
+  if (!(await store.realms.get(input.realmId))) throw new ValidationError(`Realm ${input.realmId} does not exist`);
+  const secret = input.secret ?? randomSecret(32);
+  if (secret.length < 16) throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
+  const at = new Date().toISOString();
+  const client: Client = {
+    realmId: input.realmId,
+    clientId: input.clientId,
+    secretHash: await hashSecret(secret),
+    grantTypes: input.grantTypes ?? [...grantTypes],
+    redirectUris: input.redirectUris ?? [],
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  if (!(await store.clients.create(client))) {
+    throw new ConflictError(`Client ${input.clientId} already exists in realm ${input.realmId}`);
+  }
+  return { client, secret };
+}
+
+export interface NewUserInput {
+  realmId: string;
+  username: string;
+  email: string;
+  password?: string;
+}
+
+export async function createUser(store: IdentityStore, input: NewUserInput): Promise<{ user: User; password: string }> {
+  const password = input.password ?? randomSecret(18);
+  const user = await store.users.create(input.realmId, {
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashSecret(password),
+    roles: [userRole],
+  });
+  return { user, password };
+}

@@ -1,0 +1,58 @@
+/**
+ * The parameters of an OAuth request body: `application/x-www-form-urlencoded` (the OAuth
+ * standard) or a flat JSON object of strings. Repeated parameters are refused (RFC 6749 §3.2).
+ */
+import { OAuthError } from './oauth-error.js';
+
+export type Parameters = Record<string, string>;
+
+const maxBodyBytes = 64 * 1024;
+
+export function parseParameters(body: string | undefined, contentType: string | undefined): Parameters {
+  const text = body ?? '';
+  if (Buffer.byteLength(text) > maxBodyBytes) {
+    throw new OAuthError('invalid_request', `The request body is larger than ${maxBodyBytes} bytes`, 413);
+  }
+  const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJson(text);
+  if (text === '' && mediaType === '') return {};
+  throw new OAuthError(
+    'invalid_request',
+    'The body must be application/x-www-form-urlencoded or application/json',
+    415,
+  );
+}
+
+function parseForm(text: string): Parameters {
+  const params: Parameters = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (name in params) throw new OAuthError('invalid_request', `Parameter ${name} is repeated`, 400, name);
+    params[name] = value;
+  }
+  return params;
+}
+
+function parseJson(text: string): Parameters {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new OAuthError('invalid_request', 'The body is not valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new OAuthError('invalid_request', 'The JSON body must be an object of string parameters');
+  }
+  const params: Parameters = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') throw new OAuthError('invalid_request', `Parameter ${name} must be a string`, 400, name);
+    params[name] = value;
+  }
+  return params;
+}
+
+export function required(params: Parameters, name: string): string {
+  const value = params[name];
+  if (value === undefined || value === '') throw new OAuthError('invalid_request', `Missing parameter: ${name}`, 400, name);
+  return value;
+}

@@ -1,0 +1,26 @@
+/**
+ * What the resource server (shared/http/auth-config.ts) plugs in: realm JWKS read straight from
+ * the key store (no HTTP round trip to the certs endpoint), and the revocation check.
+ */
+import type { Jwks, JwksProvider, TokenCheck } from '../http/auth.js';
+import { UnauthorizedError } from '../domain/errors.js';
+import type { IdentityStore } from '../store/identity/identity-store.js';
+import type { SigningKeySource } from './signing/signing-key.js';
+
+export function identityJwksProvider(store: IdentityStore, keys: SigningKeySource): JwksProvider {
+  return async (realmId) => {
+    if (!(await store.realms.get(realmId))) return null;
+    return { keys: await keys.publicKeys() } as unknown as Jwks;
+  };
+}
+
+/** Refuses a token on the deny-list, or one whose login (refresh family `sid`) was revoked. */
+export function revocationCheck(store: IdentityStore): TokenCheck {
+  return async (payload, principal) => {
+    const jti = (payload as Record<string, unknown>).jti;
+    const sid = (payload as Record<string, unknown>).sid;
+    if (typeof jti !== 'string') throw new UnauthorizedError('The token has no jti');
+    const revoked = await store.revokedTokens.isRevoked(principal.realmId, jti, typeof sid === 'string' ? sid : undefined);
+    if (revoked) throw new UnauthorizedError('The token has been revoked');
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Authorization codes: stored by digest, live 60 s, and redeemed by one conditional write that
+ * flips `used`, so a code works once even when two requests race with it.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { identityKeys } from './identity-keys.js';
+import { isConditionFailure, type IdentityTable } from './identity-table.js';
+
+export interface AuthorizationCode {
+  realmId: string;
+  codeDigest: string;
+  clientId: string;
+  redirectUri: string;
+  subject: string;
+  scope: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: 'S256';
+  authTime: number;
+  /** Epoch seconds (also the item's TTL). */
+  expiresAt: number;
+  /** The refresh family issued from this code, so a replayed code can revoke it. */
+  familyId?: string;
+}
+
+export type Redemption =
+  | { outcome: 'redeemed'; code: AuthorizationCode }
+  | { outcome: 'already-used'; code: AuthorizationCode }
+  | { outcome: 'unknown' };
+
+export class AuthorizationCodeRepository {
+  constructor(private readonly t: IdentityTable) {}
+
+  async create(code: AuthorizationCode): Promise<void> {
+    await this.t.doc.send(
+      new PutCommand({
+        TableName: this.t.tableName,
+        Item: { ...identityKeys.authorizationCode(code.realmId, code.codeDigest), entity: 'authorization-code', ...code, used: false },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async redeem(realmId: string, codeDigest: string): Promise<Redemption> {
+    const key = identityKeys.authorizationCode(realmId, codeDigest);
+    try {
+      const out = await this.t.doc.send(
+        new UpdateCommand({
+          TableName: this.t.tableName,
+          Key: key,
+          UpdateExpression: 'SET used = :yes',
+          ConditionExpression: 'attribute_exists(pk) AND used = :no',
+          ExpressionAttributeValues: { ':yes': true, ':no': false },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { outcome: 'redeemed', code: out.Attributes as AuthorizationCode };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const existing = await this.t.doc.send(new GetCommand({ TableName: this.t.tableName, Key: key, ConsistentRead: true }));
+    return existing.Item ? { outcome: 'already-used', code: existing.Item as AuthorizationCode } : { outcome: 'unknown' };
+  }
+
+  async recordFamily(realmId: string, codeDigest: string, familyId: string): Promise<void> {
+    await this.t.doc.send(
+      new UpdateCommand({
+        TableName: this.t.tableName,
+        Key: identityKeys.authorizationCode(realmId, codeDigest),
+        UpdateExpression: 'SET familyId = :f',
+        ExpressionAttributeValues: { ':f': familyId },
+      }),
+    );
+  }
+}

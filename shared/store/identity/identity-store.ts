@@ -1,0 +1,31 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AuthorizationCodeRepository } from './authorization-code-repository.js';
+import { ClientRepository } from './client-repository.js';
+import type { IdentityTable } from './identity-table.js';
+import { LoginFailureRepository } from './login-failure-repository.js';
+import { RealmRepository } from './realm-repository.js';
+import { RefreshFamilyRepository } from './refresh-family-repository.js';
+import { RevokedTokenRepository } from './revoked-token-repository.js';
+import { UserRepository } from './user-repository.js';
+
+/** Every identity repository over one table. */
+export class IdentityStore {
+  readonly realms: RealmRepository;
+  readonly clients: ClientRepository;
+  readonly users: UserRepository;
+  readonly refreshFamilies: RefreshFamilyRepository;
+  readonly authorizationCodes: AuthorizationCodeRepository;
+  readonly loginFailures: LoginFailureRepository;
+  readonly revokedTokens: RevokedTokenRepository;
+
+  constructor(doc: DynamoDBDocumentClient, tableName: string) {
+    const t: IdentityTable = { doc, tableName };
+    this.realms = new RealmRepository(t);
+    this.clients = new ClientRepository(t);
+    this.users = new UserRepository(t);
+    this.refreshFamilies = new RefreshFamilyRepository(t);
+    this.authorizationCodes = new AuthorizationCodeRepository(t);
+    this.loginFailures = new LoginFailureRepository(t);
+    this.revokedTokens = new RevokedTokenRepository(t);
+  }
+}

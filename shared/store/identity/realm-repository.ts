@@ -1,0 +1,59 @@
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Realm } from '../../domain/identity/entities.js';
+import { identityKeys } from './identity-keys.js';
+import { isConditionFailure, type IdentityTable } from './identity-table.js';
+
+export class RealmRepository {
+  constructor(private readonly t: IdentityTable) {}
+
+  async get(realmId: string): Promise<Realm | undefined> {
+    const out = await this.t.doc.send(new GetCommand({ TableName: this.t.tableName, Key: identityKeys.realm(realmId) }));
+    return out.Item ? toRealm(out.Item) : undefined;
+  }
+
+  /** Returns false when the realm already exists. */
+  async create(realmId: string, now = new Date()): Promise<boolean> {
+    const at = now.toISOString();
+    try {
+      await this.t.doc.send(
+        new PutCommand({
+          TableName: this.t.tableName,
+          Item: { ...identityKeys.realm(realmId), entity: 'realm', id: realmId, createdAt: at, updatedAt: at, version: 1 },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Every realm. An operator's command only: it scans the table (realms have no shared partition by design). */
+  async listAll(): Promise<Realm[]> {
+    const realms: Realm[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.t.doc.send(
+        new ScanCommand({
+          TableName: this.t.tableName,
+          FilterExpression: 'entity = :realm',
+          ExpressionAttributeValues: { ':realm': 'realm' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      realms.push(...(out.Items ?? []).map(toRealm));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return realms.sort((a, b) => a.id.localeCompare(b.id));
+  }
+}
+
+function toRealm(item: Record<string, unknown>): Realm {
+  return {
+    id: item.id as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    version: item.version as number,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * An identity provider on a real embedded store (dynalite, in memory) with a local key ring in a
+ * temporary folder: what the unit tests of grants, rotation and concurrency run against.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { IdentityProvider } from '../../../shared/identity/provider.js';
+import { LocalKeyRing } from '../../../shared/identity/signing/local-key-ring.js';
+import { IdentityStore } from '../../../shared/store/identity/identity-store.js';
+import { table } from '../../../shared/store/table.js';
+
+const dynalite = createRequire(import.meta.url)('dynalite') as (options: Record<string, unknown>) => Server;
+
+export interface IdentityFixture {
+  provider: IdentityProvider;
+  store: IdentityStore;
+  keys: LocalKeyRing;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startIdentityFixture(clock: () => Date = () => new Date()): Promise<IdentityFixture> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const raw = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const tableName = 'identity-test';
+  await raw.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        table.partitionKey,
+        table.sortKey,
+        ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+      ].map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+      KeySchema: [
+        { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const store = new IdentityStore(doc, tableName);
+  const dataDir = await mkdtemp(join(tmpdir(), 'identity-'));
+  const keys = new LocalKeyRing(join(dataDir, 'signing-keys.json'), clock);
+  return {
+    provider: new IdentityProvider(store, keys, clock),
+    store,
+    keys,
+    dataDir,
+    close: async () => {
+      raw.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
