@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { RandomStream } from '../../../shared/engine/random/index.js';
+import { QuantileSketch } from '../../../shared/engine/stats/index.js';
+
+const QS = [0, 0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1];
+
+function exactQuantile(sorted: Float64Array, q: number): number {
+  const rank = q * (sorted.length - 1);
+  const k = Math.floor(rank);
+  const frac = rank - k;
+  return frac === 0 ? sorted[k] : sorted[k] + frac * (sorted[k + 1] - sorted[k]);
+}
+
+/** Money-like values: lognormal magnitudes, a share negative, some exact zeros. */
+function sample(n: number, seed: number): Float64Array {
+  const r = new RandomStream().reset(seed, 0, 0);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const u = r.uniform();
+    const x = Math.exp(10 + 2 * r.normal());
+    out[i] = u < 0.05 ? 0 : u < 0.3 ? -x : x;
+  }
+  return out;
+}
+
+describe('QuantileSketch', () => {
+  const values = sample(200_000, 3);
+  const sorted = Float64Array.from(values).sort();
+
+  it('estimates percentiles within 1% of the exact percentiles, for both signs and zero', () => {
+    const s = new QuantileSketch();
+    for (const v of values) s.add(v);
+    expect(s.count).toBe(values.length);
+    for (const q of QS) {
+      const exact = exactQuantile(sorted, q);
+      const estimate = s.quantile(q);
+      if (exact === 0) expect(Math.abs(estimate)).toBeLessThan(1e-300);
+      else expect(Math.abs(estimate / exact - 1)).toBeLessThanOrEqual(0.01);
+    }
+    expect(s.quantile(0)).toBe(sorted[0]);
+    expect(s.quantile(1)).toBe(sorted[sorted.length - 1]);
+  });
+
+  it('gives the identical sketch for 1 shard and for 7 shards merged in any order, through JSON', () => {
+    const one = new QuantileSketch();
+    for (const v of values) one.add(v);
+    const shards = Array.from({ length: 7 }, () => new QuantileSketch());
+    values.forEach((v, i) => shards[(i * 31) % 7].add(v));
+    for (const order of [
+      [0, 1, 2, 3, 4, 5, 6],
+      [3, 6, 1, 0, 5, 2, 4],
+    ]) {
+      const merged = new QuantileSketch();
+      for (const i of order) merged.merge(QuantileSketch.fromJSON(JSON.parse(JSON.stringify(shards[i]))));
+      expect(merged.toJSON()).toEqual(one.toJSON());
+      for (const q of QS) expect(merged.quantile(q)).toBe(one.quantile(q));
+    }
+  });
+
+  it('round-trips compact JSON', () => {
+    const s = new QuantileSketch();
+    for (const v of [5, 5, 5, 1e6, -3, 0]) s.add(v);
+    const json = JSON.stringify(s);
+    const back = QuantileSketch.fromJSON(JSON.parse(json));
+    expect(back.toJSON()).toEqual(s.toJSON());
+    expect(back.quantile(0.5)).toBe(s.quantile(0.5));
+    expect(json.length).toBeLessThan(200);
+    expect(() => QuantileSketch.fromJSON({ ...s.toJSON(), n: 7 })).toThrow(TypeError);
+  });
+
+  it('handles empty and constant sketches and rejects bad input', () => {
+    const empty = new QuantileSketch();
+    expect(empty.count).toBe(0);
+    expect(empty.quantile(0.5)).toBeNaN();
+    const constant = new QuantileSketch();
+    for (let i = 0; i < 100; i++) constant.add(1234.5);
+    expect(constant.quantile(0.37)).toBe(1234.5);
+    expect(() => constant.add(NaN)).toThrow(RangeError);
+    expect(() => constant.add(-Infinity)).toThrow(RangeError);
+    expect(() => constant.quantile(1.5)).toThrow(RangeError);
+  });
+});
