@@ -45,6 +45,9 @@ export function createLifeModel(
   const sigma = a.longevityRisk.volatility;
   const mortalityOnly = !a.disability.enabled && !a.longTermCare.enabled && !a.unemployment.enabled;
   const kappa = new Float64Array(years);
+  // Upper bound of the shock's factor on any death probability in year t (see simulateMember).
+  const shockBound = new Float64Array(years);
+  const maxSensitivity = Math.max(0, ...rates.flatMap((r) => Array.from(r.longevitySensitivity)));
   const mortalityRng = new RandomStream();
   const disabilityRng = new RandomStream();
   const careRng = new RandomStream();
@@ -62,6 +65,7 @@ export function createLifeModel(
         let k = 0;
         for (let t = 0; t < years; t++) {
           kappa[t] = k;
+          shockBound[t] = k > 0 ? Math.exp(maxSensitivity * k) : 1;
           k += sigma * longevityRng.normal();
         }
       }
@@ -73,10 +77,8 @@ export function createLifeModel(
         mortalityRng.reset(seed, pathIndex, s.mortality);
         if (mortalityOnly && !longevity) simulateMortalityOnly(r, mortalityRng, path);
         else {
-          disabilityRng.reset(seed, pathIndex, s.disability);
-          careRng.reset(seed, pathIndex, s.care);
-          unemploymentRng.reset(seed, pathIndex, s.unemployment);
-          simulateMember(r, longevity ? kappa : null, mortalityRng, disabilityRng, careRng, unemploymentRng, path);
+          const k = longevity ? kappa : null;
+          simulateMember(r, seed, pathIndex, s, k, shockBound, mortalityRng, disabilityRng, careRng, unemploymentRng, path);
         }
       }
     },
@@ -101,9 +103,26 @@ function simulateMortalityOnly(r: MemberRates, rng: RandomStream, path: MemberLi
   }
 }
 
+// Plain constants (not property loads) in the hot loop.
+const HEALTHY = MemberState.HEALTHY;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
+const DEAD = MemberState.DEAD;
+const NO_CARE = CareSetting.NONE;
+const HOME = CareSetting.HOME;
+const NURSING_HOME = CareSetting.NURSING_HOME;
+
+/**
+ * One member's year-by-year life with every risk. The disability, care and job-loss streams are
+ * positioned on their first use only, so a member who can never use one pays nothing for it.
+ */
 function simulateMember(
   r: MemberRates,
+  seed: number,
+  pathIndex: number,
+  streams: MemberStreams,
   kappa: Float64Array | null,
+  shockBound: Float64Array,
   mortalityRng: RandomStream,
   disabilityRng: RandomStream,
   careRng: RandomStream,
@@ -112,55 +131,93 @@ function simulateMember(
 ): void {
   const years = r.years;
   const F = r.maxDuration;
-  const { state: stateOut, unemployed: unemployedOut, careSetting: careOut } = path;
+  const stateOut = path.state;
+  const unemployedOut = path.unemployed;
+  const careOut = path.careSetting;
+  const qHealthy = r.qHealthy;
+  const qDisabled = r.qDisabled;
+  const qCare = r.qCare;
+  const careIncidence = r.careIncidence;
+  const careRecovery = r.careRecovery;
+  const nursingHomeShare = r.nursingHomeShare;
+  const disabilityActive = r.disabilityActive;
+  const disabilityIncidence = r.disabilityIncidence;
+  const disabilityRecovery = r.disabilityRecovery;
+  const jobLoss = r.jobLoss;
+  const stayUnemployed = 1 - r.reemployment;
+  const sensitivity = r.longevitySensitivity;
+  let disabilityReady = false;
+  let careReady = false;
+  let unemploymentReady = false;
   path.deathYear = -1;
-  let state: number = MemberState.HEALTHY;
+  let state = HEALTHY as number;
   let duration = 0;
-  let setting: number = CareSetting.NONE;
+  let setting = NO_CARE as number;
   let unemployed = 0;
   for (let t = 0; t < years; t++) {
     // 1. Health states move.
-    if (state === MemberState.HEALTHY) {
-      const lam = r.careIncidence[t];
-      if (lam > 0 && careRng.uniform() < lam) {
-        state = MemberState.LTC;
-        setting = careRng.uniform() < r.nursingHomeShare ? CareSetting.NURSING_HOME : CareSetting.HOME;
-      } else if (r.disabilityActive[t] === 1 && disabilityRng.uniform() < r.disabilityIncidence[t]) {
-        state = MemberState.DISABLED;
-        duration = 0;
+    if (state === HEALTHY) {
+      const lam = careIncidence[t];
+      if (lam > 0) {
+        if (!careReady) {
+          careRng.reset(seed, pathIndex, streams.care);
+          careReady = true;
+        }
+        if (careRng.uniform() < lam) {
+          state = LTC;
+          setting = careRng.uniform() < nursingHomeShare ? NURSING_HOME : HOME;
+        }
       }
-    } else if (state === MemberState.DISABLED) {
-      if (r.disabilityActive[t] === 0) state = MemberState.HEALTHY;
+      if (state === HEALTHY && disabilityActive[t] === 1) {
+        if (!disabilityReady) {
+          disabilityRng.reset(seed, pathIndex, streams.disability);
+          disabilityReady = true;
+        }
+        if (disabilityRng.uniform() < disabilityIncidence[t]) {
+          state = DISABLED;
+          duration = 0;
+        }
+      }
+    } else if (state === DISABLED) {
+      if (disabilityActive[t] === 0) state = HEALTHY;
       else {
         duration = duration < F ? duration + 1 : F;
-        if (disabilityRng.uniform() < r.disabilityRecovery[t * F + duration - 1]) state = MemberState.HEALTHY;
+        if (disabilityRng.uniform() < disabilityRecovery[t * F + duration - 1]) state = HEALTHY;
       }
-    } else if (careRng.uniform() < r.careRecovery) {
-      state = MemberState.HEALTHY;
-      setting = CareSetting.NONE;
+    } else if (careRng.uniform() < careRecovery) {
+      state = HEALTHY;
+      setting = NO_CARE;
     }
     // 2. Employment moves, for healthy workers only (a disabled or cared-for member is not "unemployed").
-    const loss = r.jobLoss[t];
-    if (state === MemberState.HEALTHY && loss >= 0) {
-      unemployed = unemploymentRng.uniform() < (unemployed === 1 ? 1 - r.reemployment : loss) ? 1 : 0;
+    const loss = jobLoss[t];
+    if (state === HEALTHY && loss >= 0) {
+      if (!unemploymentReady) {
+        unemploymentRng.reset(seed, pathIndex, streams.unemployment);
+        unemploymentReady = true;
+      }
+      unemployed = unemploymentRng.uniform() < (unemployed === 1 ? stayUnemployed : loss) ? 1 : 0;
     } else unemployed = 0;
     stateOut[t] = state;
     unemployedOut[t] = unemployed;
     careOut[t] = setting;
     // 3. Death, at the rate of the state the member is in this year.
-    const q = state === MemberState.HEALTHY ? r.qHealthy[t] : state === MemberState.DISABLED ? r.qDisabled[t] : r.qCare[t];
+    const q = state === HEALTHY ? qHealthy[t] : state === DISABLED ? qDisabled[t] : qCare[t];
+    const u = mortalityRng.uniform();
     let dies: boolean;
-    if (kappa === null || q <= 0 || q >= 1) dies = mortalityRng.uniform() < q;
-    else {
+    if (kappa === null || q <= 0 || q >= 1) dies = u < q;
+    else if (u >= q * shockBound[t]) {
+      // The shocked probability 1 - (1 - q)^f is at most q max(1, f) <= q shockBound[t]: the
+      // member survives whatever the exact value, and most member-years end here.
+      dies = false;
+    } else {
       // ln m_x <- ln m_x + b_x kappa_t on the force of mortality m = -ln(1 - q).
-      const shocked = -Math.expm1(Math.log1p(-q) * Math.exp(r.longevitySensitivity[t] * kappa[t]));
-      dies = mortalityRng.uniform() < shocked;
+      dies = u < -Math.expm1(Math.log1p(-q) * Math.exp(sensitivity[t] * kappa[t]));
     }
     if (dies) {
       path.deathYear = t;
-      stateOut.fill(MemberState.DEAD, t + 1);
+      stateOut.fill(DEAD, t + 1);
       unemployedOut.fill(0, t + 1);
-      careOut.fill(CareSetting.NONE, t + 1);
+      careOut.fill(NO_CARE, t + 1);
       return;
     }
   }
