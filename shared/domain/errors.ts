@@ -39,7 +39,11 @@ export class ValidationError extends DomainError {
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'A valid bearer token is required') {
+  /** `missing`: no credentials were sent (the challenge then names no error, per RFC 6750). */
+  constructor(
+    message = 'A valid bearer token is required',
+    readonly reason: 'missing' | 'invalid' = 'invalid',
+  ) {
     super('UNAUTHORIZED', message);
   }
 }

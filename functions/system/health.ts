@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { route } from '../../shared/http/stack.js';
+
+const healthSchema = z.object({ status: z.literal('UP') }).meta({ id: 'Health' });
+
+export const handler = route(
+  {
+    summary: 'Liveness',
+    tags: ['system'],
+    auth: false,
+    responses: { 200: { description: 'The service is up', schema: healthSchema } },
+  },
+  async () => ({ status: 200, body: { status: 'UP' } }),
+);

@@ -1,0 +1,68 @@
+/**
+ * The embedded DynamoDB-compatible store: dynalite on a loopback port, persisting under the data
+ * directory (LevelDB), and the single table created from `shared/store/table.ts` when missing.
+ */
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { table } from '../../shared/store/table.js';
+
+const require = createRequire(import.meta.url);
+const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
+
+export interface EmbeddedStore {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
+  mkdirSync(dataDir, { recursive: true });
+  const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const attributes = new Map<string, 'S'>();
+  for (const key of [table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]) {
+    attributes.set(key.name, key.type);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: table.billingMode,
+      AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+      KeySchema: [
+        { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: g.projection },
+      })),
+    }),
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm start`: the whole service on this machine. PORT (default 3000), DATA_DIR (default ./.data),
+ * LOG_LEVEL. Plugins (queue workers) are registered in ./plugins.ts.
+ */
+import { startLocalRuntime } from './runtime.js';
+
+const runtime = await startLocalRuntime();
+process.stdout.write(
+  [
+    `Household scenarios API listening on ${runtime.url} (data in ${runtime.dataDir})`,
+    `  health:   curl ${runtime.url}/health`,
+    `  API docs: ${runtime.url}/docs  (OpenAPI: ${runtime.url}/openapi.json)`,
+    `  calls:    curl -H "Authorization: Bearer <access token>" ${runtime.url}/households`,
+    `  tokens:   POST ${runtime.url}/realms/<realm>/protocol/openid-connect/token`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: shutting down\n`);
+    runtime.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The local HTTP front door: matches the route table, builds the payload 2.0 event, calls the same
+ * handler module the cloud runs, and writes its result back. Unmatched requests go to the fallback
+ * handler, as API Gateway's `$default` route does.
+ */
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { fallbackHandler, routes } from '../../functions/routes.js';
+import type { Route } from '../../functions/routes.js';
+import { matchPathTemplate } from '../../shared/http/path-template.js';
+import { toApiGatewayEvent } from './event.js';
+
+/** API Gateway's own payload limit; the handlers' 1 MiB JSON limit is checked inside them. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+
+const loaded = new Map<string, Promise<Handler>>();
+
+function loadHandler(module: string): Promise<Handler> {
+  let handler = loaded.get(module);
+  if (!handler) {
+    handler = import(new URL(`../../functions/${module}.js`, import.meta.url).href).then((m: { handler: Handler }) => m.handler);
+    loaded.set(module, handler);
+  }
+  return handler;
+}
+
+function findRoute(method: string, path: string): { route: Route; parameters: Record<string, string> } | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const parameters = matchPathTemplate(route.path, path);
+    if (parameters) return { route, parameters };
+  }
+  return undefined;
+}
+
+function lambdaContext(requestId: string, functionName: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxPayloadBytes) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function writeResult(response: ServerResponse, method: string, result: APIGatewayProxyStructuredResultV2 | string | undefined): void {
+  const structured: APIGatewayProxyStructuredResultV2 =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? result
+      : { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
+  if (structured.cookies?.length) headers['Set-Cookie'] = structured.cookies;
+  const body =
+    structured.body === undefined || method === 'HEAD'
+      ? undefined
+      : structured.isBase64Encoded
+        ? Buffer.from(structured.body, 'base64')
+        : Buffer.from(structured.body, 'utf8');
+  if (body !== undefined) headers['Content-Length'] = String(body.length);
+  response.writeHead(structured.statusCode ?? 200, headers);
+  response.end(body);
+}
+
+async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const method = request.method ?? 'GET';
+  const path = new URL(request.url ?? '/', 'http://local').pathname;
+  const body = await readBody(request);
+  if (body === undefined) {
+    response.writeHead(413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' });
+    response.end(JSON.stringify({ status: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large', errors: [] }));
+    return;
+  }
+  const match = findRoute(method, path);
+  const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
+  const module = match ? match.route.handler : fallbackHandler;
+  const event = toApiGatewayEvent({ request, body, routeKey, pathParameters: match?.parameters });
+  const handler = await loadHandler(module);
+  const result = await handler(event, lambdaContext(event.requestContext.requestId, module.replace(/\//g, '-')));
+  writeResult(response, method, result);
+}
+
+export function createLocalServer(): Server {
+  return createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      // Handlers map their own errors; this is the runtime itself failing.
+      process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local runtime failure', error: String(error) })}\n`);
+      if (!response.headersSent) {
+        response.writeHead(500, { 'Content-Type': 'application/json;charset=UTF-8' });
+        response.end(JSON.stringify({ status: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', errors: [] }));
+      } else {
+        response.end();
+      }
+    });
+  });
+}

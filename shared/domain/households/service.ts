@@ -1,0 +1,104 @@
+/** Household use cases: each checks access, then reads or writes through the store. */
+import type { z } from 'zod';
+import { assertCanAccessHousehold } from '../access.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { parseOrThrow } from '../field-errors.js';
+import { applyMergePatch } from '../merge-patch.js';
+import type { Page, PageRequest } from '../paging.js';
+import { sortAndPage } from '../paging.js';
+import type { Principal } from '../principal.js';
+import { checkPreconditions } from '../versioning.js';
+import type { WritePreconditions } from '../versioning.js';
+import {
+  createHousehold as storeCreate,
+  deleteHouseholdCascade,
+  findHouseholdRecord,
+  listHouseholds as storeList,
+  publicHousehold,
+  replaceHousehold as storeReplace,
+} from '../../store/households.js';
+import type { HouseholdRecord } from '../../store/households.js';
+import { householdReplaceSchema } from './schema.js';
+import type { Household, HouseholdFields } from './schema.js';
+
+type ReplaceBody = z.infer<typeof householdReplaceSchema>;
+
+/** The owner a write names, checked against who is writing. */
+function ownerFor(principal: Principal, requested: string | undefined, current?: string): string {
+  if (principal.kind === 'service') {
+    const owner = requested ?? current;
+    if (!owner) throw new ValidationError('Invalid household', [{ field: 'ownerId', message: 'is required for a service account' }]);
+    return owner;
+  }
+  if (requested !== undefined && requested !== principal.subject) {
+    throw new ValidationError('Invalid household', [{ field: 'ownerId', message: 'must be your own user id' }]);
+  }
+  return principal.subject;
+}
+
+/** The live household the caller may use: 404 when absent or being deleted, 403 when not theirs. */
+export async function loadHousehold(principal: Principal, householdId: string): Promise<HouseholdRecord> {
+  const record = await findHouseholdRecord(principal.realmId, householdId);
+  if (!record || record.deletingAt) throw new NotFoundError(`Household ${householdId} not found`);
+  assertCanAccessHousehold(principal, record);
+  return record;
+}
+
+export async function listHouseholds(principal: Principal, request: PageRequest): Promise<Page<Household>> {
+  const all = await storeList(principal.realmId, principal.kind === 'service' ? undefined : principal.subject);
+  return sortAndPage(all, request);
+}
+
+export async function createHousehold(principal: Principal, fields: HouseholdFields): Promise<Household> {
+  return storeCreate(principal.realmId, { ...fields, ownerId: ownerFor(principal, fields.ownerId) });
+}
+
+export async function getHousehold(principal: Principal, householdId: string): Promise<Household> {
+  return publicHousehold(await loadHousehold(principal, householdId));
+}
+
+export async function replaceHousehold(
+  principal: Principal,
+  householdId: string,
+  body: ReplaceBody,
+  preconditions: WritePreconditions,
+): Promise<Household> {
+  const current = await loadHousehold(principal, householdId);
+  checkPreconditions(current.version, { ...preconditions, bodyVersion: body.version });
+  if (body.id !== undefined && body.id !== householdId) {
+    throw new ValidationError('Invalid household', [{ field: 'id', message: 'must be the id of the household being written' }]);
+  }
+  const next: Household = {
+    id: current.id,
+    name: body.name,
+    currency: body.currency,
+    ownerId: ownerFor(principal, body.ownerId, current.ownerId),
+    createdAt: current.createdAt,
+    updatedAt: new Date().toISOString(),
+    version: current.version + 1,
+  };
+  if (body.externalReference !== undefined) next.externalReference = body.externalReference;
+  return storeReplace(principal.realmId, next, current.version);
+}
+
+export async function patchHousehold(
+  principal: Principal,
+  householdId: string,
+  patch: unknown,
+  preconditions: WritePreconditions,
+): Promise<Household> {
+  const current = await loadHousehold(principal, householdId);
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...writable } = publicHousehold(current);
+  const patched = applyMergePatch(writable, patch);
+  const body = parseOrThrow(householdReplaceSchema, patched, 'household');
+  return replaceHousehold(principal, householdId, body, preconditions);
+}
+
+export async function deleteHousehold(principal: Principal, householdId: string, preconditions: WritePreconditions): Promise<void> {
+  const record = await findHouseholdRecord(principal.realmId, householdId);
+  if (!record) throw new NotFoundError(`Household ${householdId} not found`);
+  assertCanAccessHousehold(principal, record);
+  // A delete that was interrupted resumes: the household is already gone for everyone else.
+  if (!record.deletingAt) checkPreconditions(record.version, preconditions);
+  await deleteHouseholdCascade(principal.realmId, householdId, record.version);
+}

@@ -1,0 +1,81 @@
+/**
+ * Paging for every list: `page` (from 0), `size` (1..100, default 20) and repeatable
+ * `sort=<property>,<asc|desc>`. Lists read a bounded set, so sorting and counting happen here,
+ * exactly.
+ */
+import { z } from 'zod';
+
+export const maxPageSize = 100;
+export const defaultPageSize = 20;
+
+export interface SortOrder<P extends string = string> {
+  property: P;
+  direction: 'asc' | 'desc';
+}
+
+export interface PageRequest<P extends string = string> {
+  page: number;
+  size: number;
+  sort: SortOrder<P>[];
+}
+
+export interface PageMeta {
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export interface Page<T> {
+  content: T[];
+  page: PageMeta;
+}
+
+/** The query schema of a list whose sortable properties are `sortable`. */
+export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[]]) {
+  const sortEntry = z
+    .string()
+    .regex(
+      new RegExp(`^(${sortable.join('|')})(,(asc|desc|ASC|DESC))?$`),
+      `must be <property>,<asc|desc> with property one of ${sortable.join(', ')}`,
+    )
+    .transform((value): SortOrder<P> => {
+      const [property, direction] = value.split(',');
+      return { property: property as P, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
+    });
+  return z.object({
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    size: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+    sort: z.array(sortEntry).max(10).default([]),
+  });
+}
+
+type Sortable = Record<string, unknown> & { id: string };
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const left = a === undefined || a === null ? '' : String(a);
+  const right = b === undefined || b === null ? '' : String(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Sorts by the requested orders, then by `id` (creation order), and cuts out the page. */
+export function sortAndPage<T extends Sortable>(items: T[], request: PageRequest): Page<T> {
+  const sorted = [...items].sort((a, b) => {
+    for (const { property, direction } of request.sort) {
+      const order = compareValues(a[property], b[property]);
+      if (order !== 0) return direction === 'desc' ? -order : order;
+    }
+    return compareValues(a.id, b.id);
+  });
+  const start = request.page * request.size;
+  return {
+    content: sorted.slice(start, start + request.size),
+    page: {
+      number: request.page,
+      size: request.size,
+      totalElements: items.length,
+      totalPages: Math.ceil(items.length / request.size),
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/** Scenario use cases. Access follows the household; the document is validated whole on every write. */
+import { NotFoundError, ValidationError } from '../errors.js';
+import { parseOrThrow } from '../field-errors.js';
+import { loadHousehold } from '../households/service.js';
+import { applyMergePatch } from '../merge-patch.js';
+import type { Page, PageRequest } from '../paging.js';
+import { sortAndPage } from '../paging.js';
+import type { Principal } from '../principal.js';
+import { scenarioDocumentSchema } from '../scenario/index.js';
+import { checkPreconditions } from '../versioning.js';
+import type { WritePreconditions } from '../versioning.js';
+import {
+  createScenario as storeCreate,
+  deleteScenarioCascade,
+  findScenario,
+  getScenarios,
+  listScenarioSummaries,
+  replaceScenario as storeReplace,
+} from '../../store/scenarios.js';
+import type { ScenarioRecord } from '../../store/scenarios.js';
+import { resourceFieldNames } from './schema.js';
+
+export type ScenarioResource = Record<string, unknown> & {
+  id: string;
+  householdId: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export function toResource(record: ScenarioRecord): ScenarioResource {
+  return {
+    ...record.document,
+    id: record.id,
+    householdId: record.householdId,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    version: record.version,
+  };
+}
+
+function validDocument(input: unknown): ScenarioRecord['document'] {
+  return parseOrThrow(scenarioDocumentSchema, input, 'scenario') as ScenarioRecord['document'];
+}
+
+/** The live scenario the caller may use (access checked on its household). */
+export async function loadScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioRecord> {
+  await loadHousehold(principal, householdId);
+  const record = await findScenario(principal.realmId, householdId, scenarioId);
+  if (!record || record.deletingAt) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
+  return record;
+}
+
+export async function listScenarios(principal: Principal, householdId: string, request: PageRequest): Promise<Page<ScenarioResource>> {
+  await loadHousehold(principal, householdId);
+  const page = sortAndPage(await listScenarioSummaries(principal.realmId, householdId), request);
+  const records = await getScenarios(principal.realmId, householdId, page.content.map((s) => s.id));
+  return { content: records.map(toResource), page: page.page };
+}
+
+export async function createScenario(principal: Principal, householdId: string, body: Record<string, unknown>): Promise<ScenarioResource> {
+  await loadHousehold(principal, householdId);
+  let input: unknown = body;
+  if ('copyOf' in body) {
+    const { copyOf, ...changes } = body;
+    if (typeof copyOf !== 'string' || copyOf === '') {
+      throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: 'must be the id of a scenario of this household' }]);
+    }
+    const source = await findScenario(principal.realmId, householdId, copyOf);
+    if (!source || source.deletingAt) {
+      throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: `no scenario ${copyOf} in this household` }]);
+    }
+    input = applyMergePatch(source.document, changes);
+  }
+  const record = await storeCreate(principal.realmId, householdId, validDocument(input));
+  return toResource(record);
+}
+
+export async function getScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioResource> {
+  return toResource(await loadScenario(principal, householdId, scenarioId));
+}
+
+function withoutResourceFields(body: Record<string, unknown>, current: ScenarioRecord): { document: unknown; bodyVersion?: number } {
+  const document: Record<string, unknown> = { ...body };
+  for (const field of resourceFieldNames) delete document[field];
+  const errors = [];
+  if (body.id !== undefined && body.id !== current.id) errors.push({ field: 'id', message: 'must be the id of the scenario being written' });
+  if (body.householdId !== undefined && body.householdId !== current.householdId) {
+    errors.push({ field: 'householdId', message: 'must be the household of the scenario being written' });
+  }
+  if (body.version !== undefined && (typeof body.version !== 'number' || !Number.isInteger(body.version))) {
+    errors.push({ field: 'version', message: 'must be an integer' });
+  }
+  if (errors.length > 0) throw new ValidationError('Invalid scenario', errors);
+  return { document, bodyVersion: body.version as number | undefined };
+}
+
+async function write(
+  principal: Principal,
+  current: ScenarioRecord,
+  body: Record<string, unknown>,
+  preconditions: WritePreconditions,
+): Promise<ScenarioResource> {
+  const { document, bodyVersion } = withoutResourceFields(body, current);
+  checkPreconditions(current.version, { ...preconditions, bodyVersion });
+  const next: ScenarioRecord = {
+    ...current,
+    document: validDocument(document),
+    updatedAt: new Date().toISOString(),
+    version: current.version + 1,
+  };
+  return toResource(await storeReplace(principal.realmId, next, current.version));
+}
+
+export async function replaceScenario(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  body: Record<string, unknown>,
+  preconditions: WritePreconditions,
+): Promise<ScenarioResource> {
+  return write(principal, await loadScenario(principal, householdId, scenarioId), body, preconditions);
+}
+
+export async function patchScenario(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  patch: Record<string, unknown>,
+  preconditions: WritePreconditions,
+): Promise<ScenarioResource> {
+  const current = await loadScenario(principal, householdId, scenarioId);
+  const patched = applyMergePatch(current.document, patch) as Record<string, unknown>;
+  return write(principal, current, patched, preconditions);
+}
+
+export async function deleteScenario(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  preconditions: WritePreconditions,
+): Promise<void> {
+  await loadHousehold(principal, householdId);
+  const record = await findScenario(principal.realmId, householdId, scenarioId);
+  if (!record) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
+  if (!record.deletingAt) checkPreconditions(record.version, preconditions);
+  await deleteScenarioCascade(principal.realmId, householdId, scenarioId, record.version);
+}

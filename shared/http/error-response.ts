@@ -1,0 +1,72 @@
+/** The one mapping from errors to HTTP responses, and the error body every status >= 400 has. */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { DomainError, MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
+import type { ErrorKind, FieldError } from '../domain/errors.js';
+import { fieldErrorsOf } from '../domain/field-errors.js';
+
+export const statusCodes: Record<ErrorKind, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export const errorBodySchema = z
+  .object({
+    status: z.enum(Object.keys(statusCodes) as [ErrorKind, ...ErrorKind[]]),
+    message: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
+
+export const jsonContentType = 'application/json;charset=UTF-8';
+
+const throttled = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+
+export interface MappedError {
+  kind: ErrorKind;
+  message: string;
+  errors: FieldError[];
+  headers: Record<string, string>;
+  /** Unexpected: logged with its details, shown only as a request id. */
+  internal: boolean;
+}
+
+export function mapError(error: unknown): MappedError {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = {};
+    if (error instanceof UnauthorizedError) {
+      headers['WWW-Authenticate'] = error.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
+    }
+    if (error instanceof MethodNotAllowedError) headers.Allow = error.allowed.join(', ');
+    return { kind: error.kind, message: error.message, errors: error.errors, headers, internal: false };
+  }
+  if (error instanceof z.ZodError) {
+    return { kind: 'BAD_REQUEST', message: 'Invalid request', errors: fieldErrorsOf(error), headers: {}, internal: false };
+  }
+  if (error instanceof Error && throttled.has(error.name)) {
+    return { kind: 'SERVICE_UNAVAILABLE', message: 'The service is busy; retry shortly', errors: [], headers: { 'Retry-After': '1' }, internal: false };
+  }
+  return { kind: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', errors: [], headers: {}, internal: true };
+}
+
+export function errorResult(mapped: MappedError, requestId: string): APIGatewayProxyStructuredResultV2 {
+  const status = statusCodes[mapped.kind];
+  const body: Record<string, unknown> = { status: mapped.kind, message: mapped.message, errors: mapped.errors };
+  if (status >= 500) body.requestId = requestId;
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': jsonContentType, ...mapped.headers },
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * The middleware stack every HTTP handler runs in (middy): CORS, request id and the log line,
+ * header normalisation, error mapping, bearer authentication, JSON body parsing and zod validation.
+ * A handler declares its route's schemas in a `RouteSpec` and receives parsed, validated input.
+ */
+import middy from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { UnauthorizedError } from '../domain/errors.js';
+import { parseOrThrow } from '../domain/field-errors.js';
+import type { Principal } from '../domain/principal.js';
+import type { WritePreconditions } from '../domain/versioning.js';
+import { tokenVerifier } from './auth-config.js';
+import { jsonMediaType, parseJsonBody } from './body.js';
+import { errorResult, mapError } from './error-response.js';
+import { log } from './logger.js';
+import type { Reply } from './reply.js';
+import { toResult } from './reply.js';
+import type { ApiEvent } from './request.js';
+import { header, issuerBase, queryValues, requestOrigin } from './request.js';
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Response headers worth documenting, e.g. `ETag`, `Location`, `Link`. */
+  headers?: string[];
+  /** A non-JSON body, e.g. `text/html`. */
+  mediaType?: string;
+}
+
+export interface RouteSpec<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined> {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** Defaults to true: a bearer token is required. */
+  auth?: boolean;
+  path?: P;
+  query?: Q;
+  body?: B;
+  /**
+   * The body as the OpenAPI document shows it, when `body` only checks that it is a JSON object and
+   * the domain validates it with this (e.g. a scenario document, after taking out `copyOf`).
+   */
+  bodyDocumentation?: z.ZodType;
+  /** Accepted request media types; defaults to `application/json` (and `+json` types). */
+  bodyMediaTypes?: string[];
+  /** Successful responses; the stack documents the error responses itself. */
+  responses: Record<number, ResponseSpec>;
+}
+
+export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
+  event: ApiEvent;
+  requestId: string;
+  /** Present on every route that requires a token. */
+  principal: Principal;
+  path: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** The raw query, for building links. */
+  rawQuery: URLSearchParams;
+  preconditions: WritePreconditions;
+  /** The request's public origin, e.g. `http://127.0.0.1:3000`. */
+  origin: string;
+}
+
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiHandler = ((event: ApiEvent, context: Context) => Promise<ApiResult>) & { spec: RouteSpec<Schema, Schema, Schema> };
+
+interface RequestState {
+  requestId: string;
+  startedAt: number;
+  principal?: Principal;
+  path?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+type Request = middy.Request<ApiEvent, ApiResult, Error, Context>;
+const states = new WeakMap<object, RequestState>();
+const stateOf = (request: Request): RequestState => {
+  let state = states.get(request.event);
+  if (!state) {
+    state = { requestId: request.event.requestContext?.requestId || randomUUID(), startedAt: Date.now() };
+    states.set(request.event, state);
+  }
+  return state;
+};
+
+const corsOptions = {
+  origin: '*',
+  headers: 'Authorization, Content-Type, If-Match',
+  exposeHeaders: 'ETag, Location, Link, X-Request-Id, WWW-Authenticate, Allow',
+  methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
+};
+
+/** Request id header, HEAD without body, and the one log line per request. */
+const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+  const finish = (request: Request) => {
+    const state = stateOf(request);
+    const response = request.response ?? { statusCode: 500 };
+    response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
+    if (request.event.requestContext?.http?.method === 'HEAD') delete response.body;
+    request.response = response;
+    const status = response.statusCode ?? 200;
+    const fields: Record<string, unknown> = {
+      requestId: state.requestId,
+      method: request.event.requestContext?.http?.method,
+      path: request.event.rawPath,
+      routeKey: request.event.routeKey,
+      status,
+      durationMs: Date.now() - state.startedAt,
+    };
+    if (state.principal) {
+      fields.realmId = state.principal.realmId;
+      fields.subject = state.principal.subject;
+    }
+    if (status >= 500 && request.error) {
+      const error = request.error;
+      log('error', 'request failed', { ...fields, error: { name: error.name, message: error.message, stack: error.stack } });
+    } else {
+      log('info', 'request', fields);
+    }
+  };
+  return {
+    before: (request) => {
+      stateOf(request);
+    },
+    after: finish,
+    onError: finish,
+  };
+};
+
+const errorMapper = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
+  onError: (request) => {
+    request.response = errorResult(mapError(request.error), stateOf(request).requestId);
+  },
+});
+
+function bearerToken(event: ApiEvent): string {
+  const value = header(event, 'authorization');
+  if (!value) throw new UnauthorizedError('A bearer token is required', 'missing');
+  const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(value.trim());
+  if (!match) throw new UnauthorizedError('The Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+function isArrayField(field: unknown): boolean {
+  let def = (field as { def?: { type?: string; innerType?: unknown } } | undefined)?.def;
+  while (def && (def.type === 'default' || def.type === 'optional')) {
+    def = (def.innerType as { def?: { type?: string; innerType?: unknown } }).def;
+  }
+  return def?.type === 'array';
+}
+
+/** Query values as an object: arrays for the schema's array fields, single strings otherwise. */
+function queryObject(event: ApiEvent, schema: z.ZodType): Record<string, unknown> {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [key, values] of queryValues(event)) {
+    out[key] = isArrayField(shape[key]) ? values : values[values.length - 1];
+  }
+  return out;
+}
+
+const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
+  before: async (request) => {
+    const state = stateOf(request);
+    const event = request.event;
+    if (spec.auth !== false) {
+      state.principal = await tokenVerifier().verify(bearerToken(event), issuerBase(event));
+    }
+    if (spec.path) state.path = parseOrThrow(spec.path, event.pathParameters ?? {}, 'path');
+    if (spec.query) state.query = parseOrThrow(spec.query, queryObject(event, spec.query), 'query parameters');
+    if (spec.body) {
+      const raw = parseJsonBody(event, spec.bodyMediaTypes ?? [jsonMediaType]);
+      state.body = parseOrThrow(spec.body, raw, 'request body');
+    }
+  },
+});
+
+export function route<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  fn: (input: RouteInput<P, Q, B>) => Promise<Reply>,
+): ApiHandler {
+  const handler = middy<ApiEvent, ApiResult, Error, Context>()
+    .use(httpCors(corsOptions))
+    .use(finalizer())
+    .use(httpHeaderNormalizer())
+    .use(errorMapper())
+    .use(inputParser(spec as RouteSpec<Schema, Schema, Schema>))
+    .handler(async (event, context) => {
+      const state = states.get(event) ?? { requestId: context.awsRequestId ?? randomUUID(), startedAt: Date.now() };
+      const reply = await fn({
+        event,
+        requestId: state.requestId,
+        principal: state.principal as Principal,
+        path: state.path as Out<P>,
+        query: state.query as Out<Q>,
+        body: state.body as Out<B>,
+        rawQuery: new URLSearchParams(event.rawQueryString ?? ''),
+        preconditions: { ifMatch: header(event, 'if-match') },
+        origin: requestOrigin(event),
+      });
+      return toResult(reply);
+    });
+  return Object.assign(handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>, {
+    spec: spec as RouteSpec<Schema, Schema, Schema>,
+  });
+}
