@@ -38,6 +38,7 @@ export {
   type UnemploymentAssumptions,
 } from './assumptions.js';
 export { createLifeModel, type LifeModel } from './model.js';
+export { validateLifeMembers } from './members.js';
 export { memberAge, type LifeMemberSpec, type MemberLifeChain } from './member-rates.js';
 export { MAX_AGE, baseDeathProbability, gompertzDeathProbability } from './mortality.js';
 export { annualCareCost, unemploymentBenefitShare } from './morbidity.js';

@@ -7,9 +7,10 @@
  * the member may die; a death in year t shows as DEAD from t + 1 on.
  */
 import { RandomStream, streamId } from '../random/index.js';
-import type { ResolvedLifeAssumptions } from './assumptions.js';
+import { validateLifeAssumptions, type ResolvedLifeAssumptions } from './assumptions.js';
 import { CareSetting, MemberState, type MemberLifePath } from './life-path.js';
 import { buildMemberRates, type LifeMemberSpec, type MemberRates } from './member-rates.js';
+import { validateLifeMembers } from './members.js';
 
 export interface LifeModel {
   readonly years: number;
@@ -34,6 +35,10 @@ export function createLifeModel(
   seed: number,
 ): LifeModel {
   if (!Number.isInteger(years) || years < 0) throw new RangeError('years must be a non-negative integer');
+  // Callers validate first (the scenario schema, validateLifeAssumptions, validateLifeMembers);
+  // this is the last line of defence against a NaN in the output.
+  const problems = [...validateLifeAssumptions(a), ...validateLifeMembers(members)];
+  if (problems.length > 0) throw new RangeError(problems.map((e) => `${e.field}: ${e.message}`).join('; '));
   const rates = members.map((m) => buildMemberRates(a, m, startYear, years).rates);
   const streams: MemberStreams[] = members.map((m) => ({
     mortality: streamId('life:mortality:' + m.id),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createLifeModel,
   DEFAULT_LIFE_ASSUMPTIONS,
+  validateLifeMembers,
   resolveLifeAssumptions,
   validateLifeAssumptions,
   type ResolvedLifeAssumptions,
@@ -61,5 +63,27 @@ describe('life assumptions', () => {
       expect.arrayContaining(['disability.eliminationDays', 'longTermCare.recoveryProbability', 'longevityRisk.enabled', '']),
     );
     expect(result.error!.issues.find((i) => i.path.join('.') === 'disability.eliminationDays')?.message).toContain('90');
+  });
+
+  it('bad members are named errors, and the model refuses them', () => {
+    const good = { id: 'a', birthYear: 1980, sex: 'MALE', health: 'AVERAGE', smoker: false, retirementAge: 67, employed: true } as const;
+    expect(validateLifeMembers([good])).toEqual([]);
+    const errors = validateLifeMembers(
+      [good, { ...good, birthYear: 1980.5, occupationClass: 7, health: 'GREAT' as 'GOOD' }, { ...good, retirementAge: Number.NaN }],
+      'scenario.members',
+    );
+    expect(errors.map((e) => e.field)).toEqual([
+      'scenario.members[1].id',
+      'scenario.members[1].birthYear',
+      'scenario.members[1].health',
+      'scenario.members[1].occupationClass',
+      'scenario.members[2].id',
+      'scenario.members[2].retirementAge',
+    ]);
+    expect(() => createLifeModel(DEFAULT_LIFE_ASSUMPTIONS, [{ ...good, occupationClass: 9 }], 2025, 10, 1)).toThrow(
+      /members\[0\]\.occupationClass/,
+    );
+    const badAssumptions = resolveLifeAssumptions({ longTermCare: { recoveryProbability: 2 } });
+    expect(() => createLifeModel(badAssumptions, [good], 2025, 10, 1)).toThrow(/assumptions\.life\.longTermCare\.recoveryProbability/);
   });
 });
