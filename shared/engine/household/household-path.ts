@@ -23,6 +23,21 @@ export interface HouseholdLifeCosts {
 }
 
 const FULL = 1 - 1e-12;
+// Module-local copies of the codes: reading an imported object's property in the hot loop costs a getter call under some loaders.
+const HEALTHY = MemberState.HEALTHY;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
+const DEAD = MemberState.DEAD;
+const NURSING_HOME = CareSetting.NURSING_HOME;
+const SALARY = IncomeKind.SALARY;
+const RENTAL = IncomeKind.RENTAL;
+const OTHER = IncomeKind.OTHER;
+const EARNED = TaxCategory.EARNED;
+const PENSION = TaxCategory.PENSION;
+const TERM_LIFE = InsuranceKind.TERM_LIFE;
+const DISABILITY_INCOME = InsuranceKind.DISABILITY_INCOME;
+const RETIREMENT = AccountKind.RETIREMENT;
+const TAXABLE = AccountKind.TAXABLE;
 
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
@@ -130,14 +145,14 @@ export class HouseholdPathSimulator {
       let working = 0;
       for (let m = 0; m < M; m++) {
         const st = lives[m].state[t];
-        const a = st !== MemberState.DEAD ? 1 : 0;
+        const a = st !== DEAD ? 1 : 0;
         alive[m] = a;
         if (c.isAdult[m] === 1) {
           if (a === 1) adultsAlive++;
           else adultDead++;
         }
         if (a === 1 && c.hasSalary[m] === 1 && c.memberAge0[m] + t < c.retirementAge[m]) working++;
-        this.disabledYears[m] = st === MemberState.DISABLED ? this.disabledYears[m] + 1 : 0;
+        this.disabledYears[m] = st === DISABLED ? this.disabledYears[m] + 1 : 0;
         if (events !== null) this.memberEvents(lives, m, t, events);
       }
       if (adultsAlive === 0) break;
@@ -172,22 +187,22 @@ export class HouseholdPathSimulator {
         const kind = c.incomeKind[i];
         const m = c.incomeMember[i];
         const index = c.incomeIndexed[i] === 1 ? cpiT : 1;
-        if (kind === IncomeKind.SALARY) {
+        if (kind === SALARY) {
           if (c.memberAge0[m] + t >= c.retirementAge[m]) continue;
           const potential = c.incomeAmount[i] * cpiT * Math.pow(1 + c.incomeGrowth[i], t);
           this.salaryPotential[m] += potential;
-          if (alive[m] === 1 && lives[m].state[t] === MemberState.HEALTHY && lives[m].unemployed[t] === 0) {
+          if (alive[m] === 1 && lives[m].state[t] === HEALTHY && lives[m].unemployed[t] === 0) {
             this.salaryPaid[m] += potential;
             earned += potential;
           }
-        } else if (kind === IncomeKind.RENTAL) {
+        } else if (kind === RENTAL) {
           if (this.propertySold[c.incomeProperty[i]] === 0) earned += c.incomeAmount[i] * index;
-        } else if (kind === IncomeKind.OTHER) {
+        } else if (kind === OTHER) {
           if (t < c.incomeFromT[i] || t > c.incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
           const amount = c.incomeAmount[i] * index;
           const cat = c.incomeTax[i];
-          if (cat === TaxCategory.EARNED) earned += amount;
-          else if (cat === TaxCategory.PENSION) pension += amount;
+          if (cat === EARNED) earned += amount;
+          else if (cat === PENSION) pension += amount;
           else untaxed += amount;
         } else {
           if (c.memberAge0[m] + t < c.incomeFromAge[i]) continue;
@@ -201,7 +216,7 @@ export class HouseholdPathSimulator {
           this.unemployedYears[m]++;
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
           const share = Math.min(1, Math.max(0, this.life.benefitYears - (this.unemployedYears[m] - 1)));
-          if (lives[m].state[t] === MemberState.HEALTHY && share > 0) earned += share * this.life.benefitFraction * this.salaryPotential[m];
+          if (lives[m].state[t] === HEALTHY && share > 0) earned += share * this.life.benefitFraction * this.salaryPotential[m];
         } else {
           this.unemployedYears[m] = 0;
         }
@@ -231,18 +246,18 @@ export class HouseholdPathSimulator {
         const age = c.memberAge0[m] + t;
         const index = c.insuranceIndexed[n] === 1 ? cpiT : 1;
         const st = lives[m].state[t];
-        if (kind === InsuranceKind.TERM_LIFE) {
+        if (kind === TERM_LIFE) {
           if (age < c.insuranceUntilAge[n]) premiums += c.insurancePremium[n] * index;
-        } else if (kind === InsuranceKind.DISABILITY_INCOME) {
+        } else if (kind === DISABILITY_INCOME) {
           if (age >= c.insuranceUntilAge[n]) continue;
-          if (st !== MemberState.DISABLED) premiums += c.insurancePremium[n] * index;
+          if (st !== DISABLED) premiums += c.insurancePremium[n] * index;
           else if (this.disabledYears[m] > c.insuranceWaiting[n]) {
             const benefit = c.insuranceAmount[n] * this.salaryPotential[m];
             untaxed += benefit;
             if (events !== null && benefit > 0) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount: benefit });
           }
         } else {
-          if (st !== MemberState.LTC) premiums += c.insurancePremium[n] * index;
+          if (st !== LTC) premiums += c.insurancePremium[n] * index;
           else if (this.ltcYearsPaid[n] < c.insuranceMaxYears[n]) {
             const benefit = c.insuranceAmount[n] * index;
             untaxed += benefit;
@@ -255,9 +270,9 @@ export class HouseholdPathSimulator {
       // Care costs by setting, growing with CPI plus the care-cost premium.
       let care = 0;
       for (let m = 0; m < M; m++) {
-        if (alive[m] === 0 || lives[m].state[t] !== MemberState.LTC) continue;
+        if (alive[m] === 0 || lives[m].state[t] !== LTC) continue;
         const setting = lives[m].careSetting[t];
-        const cost = setting === CareSetting.NURSING_HOME ? this.life.nursingHomeAnnualCost : this.life.homeCareAnnualCost;
+        const cost = setting === NURSING_HOME ? this.life.nursingHomeAnnualCost : this.life.homeCareAnnualCost;
         care += cost * cpiT * this.careFactor[t];
       }
 
@@ -315,7 +330,7 @@ export class HouseholdPathSimulator {
       let liquidAfterTax = 0;
       for (let a = 0; a < c.accountCount; a++) {
         const b = bal[a];
-        if (c.accountKind[a] === AccountKind.RETIREMENT) {
+        if (c.accountKind[a] === RETIREMENT) {
           if (!this.accessible(a, t)) continue;
           liquid += b;
           liquidAfterTax += b * (1 - c.taxWithdrawal);
@@ -372,7 +387,7 @@ export class HouseholdPathSimulator {
         }
         const r = c.weightCash[a] * rc + wb * rb + we * re;
         let nb = b * (1 + r);
-        if (c.accountKind[a] === AccountKind.TAXABLE && r > 0 && c.taxGains > 0) {
+        if (c.accountKind[a] === TAXABLE && r > 0 && c.taxGains > 0) {
           const tax = b * r * c.taxGains;
           nb -= tax;
           taxes += tax;
@@ -392,7 +407,7 @@ export class HouseholdPathSimulator {
       // Term life: the sum assured reaches cash at the end of the year of death.
       let payout = 0;
       for (let n = 0; n < c.insuranceCount; n++) {
-        if (c.insuranceKind[n] !== InsuranceKind.TERM_LIFE) continue;
+        if (c.insuranceKind[n] !== TERM_LIFE) continue;
         const m = c.insuranceMember[n];
         if (lives[m].deathYear !== t || c.memberAge0[m] + t >= c.insuranceUntilAge[n]) continue;
         const amount = c.insuranceAmount[n] * (c.insuranceIndexed[n] === 1 ? cpiT : 1);
@@ -406,7 +421,7 @@ export class HouseholdPathSimulator {
       let liquidEnd = 0;
       for (let a = 0; a < c.accountCount; a++) {
         worth += bal[a];
-        if (c.accountKind[a] !== AccountKind.RETIREMENT || this.accessible(a, t)) liquidEnd += bal[a];
+        if (c.accountKind[a] !== RETIREMENT || this.accessible(a, t)) liquidEnd += bal[a];
       }
       for (let p = 0; p < c.propertyCount; p++) worth += this.propertyValue[p];
       for (let l = 0; l < c.liabilityCount; l++) worth -= this.debt[l];
@@ -472,7 +487,7 @@ export class HouseholdPathSimulator {
       for (let k = 0; k < c.withdrawalOrder.length && need > 0; k++) {
         const a = c.withdrawalOrder[k];
         const kind = c.accountKind[a];
-        if (kind === AccountKind.RETIREMENT) {
+        if (kind === RETIREMENT) {
           if (pass === 1 || !this.accessible(a, t) || c.taxWithdrawal >= 1) continue;
           const net = bal[a] * (1 - c.taxWithdrawal);
           const take = Math.min(need, net);
@@ -498,12 +513,12 @@ export class HouseholdPathSimulator {
     const life = lives[m];
     const id = this.c.plan.members[m].id;
     const st = life.state[t];
-    const prev = t > 0 ? life.state[t - 1] : MemberState.HEALTHY;
+    const prev = t > 0 ? life.state[t - 1] : HEALTHY;
     if (life.deathYear === t) events.push({ year: t, type: 'DEATH', memberId: id });
-    if (st === MemberState.DISABLED && prev !== MemberState.DISABLED) events.push({ year: t, type: 'DISABILITY', memberId: id });
-    if (prev === MemberState.DISABLED && st === MemberState.HEALTHY) events.push({ year: t, type: 'RECOVERY', memberId: id });
-    if (st === MemberState.LTC && prev !== MemberState.LTC) events.push({ year: t, type: 'LONG_TERM_CARE', memberId: id });
-    if (st !== MemberState.DEAD) {
+    if (st === DISABLED && prev !== DISABLED) events.push({ year: t, type: 'DISABILITY', memberId: id });
+    if (prev === DISABLED && st === HEALTHY) events.push({ year: t, type: 'RECOVERY', memberId: id });
+    if (st === LTC && prev !== LTC) events.push({ year: t, type: 'LONG_TERM_CARE', memberId: id });
+    if (st !== DEAD) {
       if (life.unemployed[t] === 1 && (t === 0 || life.unemployed[t - 1] === 0)) events.push({ year: t, type: 'JOB_LOSS', memberId: id });
       if (life.unemployed[t] === 0 && t > 0 && life.unemployed[t - 1] === 1) events.push({ year: t, type: 'REEMPLOYMENT', memberId: id });
       if (this.c.hasSalary[m] === 1 && this.c.memberAge0[m] + t === this.c.retirementAge[m]) events.push({ year: t, type: 'RETIREMENT', memberId: id });

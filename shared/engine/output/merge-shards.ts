@@ -11,7 +11,7 @@ export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
 export function mergeDistributions(parts: DistributionJson[]): DistributionJson {
   const sketch = QuantileSketch.fromJSON(parts[0].sketch);
   for (let i = 1; i < parts.length; i++) sketch.merge(QuantileSketch.fromJSON(parts[i].sketch));
-  return { sketch: sketch.toJSON(), sum: mergeSums(parts.map((p) => p.sum)) };
+  return { sketch: sketch.toJSON(), sum: mergeSums(parts.map((p) => p.sum)), unit: parts[0].unit };
 }
 
 /** Sorted, coalesced union of path ranges; overlapping shards would count paths twice, so they are refused. */

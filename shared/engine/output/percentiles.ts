@@ -14,5 +14,5 @@ export function percentiles(d: DistributionJson): Percentiles {
   const n = sketch.count;
   if (n === 0) return { p5: null, p10: null, p25: null, p50: null, p75: null, p90: null, p95: null, mean: null };
   const q = (p: number) => sketch.quantile(p / 100);
-  return { p5: q(5), p10: q(10), p25: q(25), p50: q(50), p75: q(75), p90: q(90), p95: q(95), mean: sumValue(d.sum) / n };
+  return { p5: q(5), p10: q(10), p25: q(25), p50: q(50), p75: q(75), p90: q(90), p95: q(95), mean: (sumValue(d.sum) * d.unit) / n };
 }

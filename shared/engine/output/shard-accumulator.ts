@@ -3,20 +3,28 @@ import type { EconomyPath } from '../economy/economy-path.js';
 import { MemberState, type MemberLifePath } from '../life/life-path.js';
 import type { CompiledPlan } from '../household/compiled-plan.js';
 import type { HouseholdPathSimulator } from '../household/household-path.js';
+import { FixedPointSum, MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
 import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type SampledPath, type ShardResult } from './shard-result.js';
 
 class Distribution {
   readonly sketch = new QuantileSketch();
-  readonly sum = new ExactSum();
+  readonly sum: FixedPointSum;
+  constructor(unit: number) {
+    this.sum = new FixedPointSum(unit);
+  }
   add(x: number): void {
     this.sketch.add(x);
     this.sum.add(x);
   }
   toJSON(): DistributionJson {
-    return { sketch: this.sketch.toJSON(), sum: this.sum.toJSON() };
+    return { sketch: this.sketch.toJSON(), sum: this.sum.toJSON(), unit: this.sum.unit };
   }
 }
+
+const DEAD = MemberState.DEAD;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
@@ -26,9 +34,9 @@ export class ShardAccumulator {
   private pathYears = 0;
   private successes = 0;
   private depletions = 0;
-  private readonly depletionAge = new Distribution();
+  private readonly depletionAge = new Distribution(MONEY_UNIT);
   private readonly totalShortfall = new ExactSum();
-  private readonly terminalEstate = new Distribution();
+  private readonly terminalEstate = new Distribution(MONEY_UNIT);
   private readonly goalDue: number[];
   private readonly goalAchieved: number[];
   private readonly goalRatio: ExactSum[];
@@ -64,9 +72,9 @@ export class ShardAccumulator {
     this.alive = grid(M, () => new Array(Y).fill(0));
     this.disabled = grid(M, () => new Array(Y).fill(0));
     this.care = grid(M, () => new Array(Y).fill(0));
-    this.series = grid(SERIES_METRICS.length * 2, () => grid(Y, () => new Distribution()));
-    this.economy = grid(ECONOMY_FACTORS.length, () => grid(Y, () => new Distribution()));
-    this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution());
+    this.series = grid(SERIES_METRICS.length * 2, () => grid(Y, () => new Distribution(MONEY_UNIT)));
+    this.economy = grid(ECONOMY_FACTORS.length, () => grid(Y, () => new Distribution(RATE_UNIT)));
+    this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
   }
 
   add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[]): void {
@@ -98,10 +106,10 @@ export class ShardAccumulator {
       const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
       for (let t = 0; t < Y; t++) {
         const st = life.state[t];
-        if (st === MemberState.DEAD) break;
+        if (st === DEAD) break;
         alive[t]++;
-        if (st === MemberState.DISABLED) { disabled[t]++; dis = 1; }
-        else if (st === MemberState.LTC) { care[t]++; ltc = 1; }
+        if (st === DISABLED) { disabled[t]++; dis = 1; }
+        else if (st === LTC) { care[t]++; ltc = 1; }
         if (life.unemployed[t] === 1) unemp = 1;
       }
       this.everDisabled[m] += dis;

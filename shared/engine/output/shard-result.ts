@@ -5,8 +5,8 @@
 export type SketchJson = ReturnType<import('../stats/index.js').QuantileSketch['toJSON']>;
 export type ExactSumJson = ReturnType<import('../stats/index.js').ExactSum['toJSON']>;
 
-/** A distribution: a quantile sketch plus the exact sum of the values (for the mean). */
-export interface DistributionJson { sketch: SketchJson; sum: ExactSumJson }
+/** A distribution: a quantile sketch plus the exact sum of the values in units of `unit` (mean = sum * unit / count). */
+export interface DistributionJson { sketch: SketchJson; sum: ExactSumJson; unit: number }
 
 /** Per-year figures recorded for the household, in this order. */
 export const SERIES_METRICS = ['netWorth', 'liquidAssets', 'income', 'spending', 'shortfall', 'taxes'] as const;
