@@ -19,7 +19,8 @@ export class ComponentSchemas {
     const rootId = z.globalRegistry.get(schema)?.id;
     const names = new Map<string, string>();
     const all: [string, Json][] = Object.entries(defs);
-    if (rootId) all.push([rootId, converted]);
+    // zod emits a named root as a `$ref` to its own `$defs` entry; the entry is the schema.
+    if (rootId && !(rootId in defs)) all.push([rootId, converted]);
     // A request-side (input) variant of a named schema is named `<id>Input` when the response-side
     // one already took the name: generate responses first.
     for (const [id] of all) names.set(id, io === 'input' && this.outputIds.has(id) ? `${id}Input` : id);

@@ -1,0 +1,55 @@
+/**
+ * Test token issuer: an RSA key made per test process, its JWKS served to the resource server for
+ * the realms a test names, and access tokens minted with the claims docs/API-NOTES.md fixes.
+ */
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Jwks, JwksProvider } from '../../shared/http/auth.js';
+
+export interface TestIssuer {
+  /** Serves this issuer's keys for the known realms; any other realm is unknown. */
+  jwksProvider: JwksProvider;
+  /** Realms whose keys the provider serves. */
+  realms: Set<string>;
+  userToken(realmId: string, userId: string, options?: TokenOptions): Promise<string>;
+  serviceToken(realmId: string, clientId?: string, options?: TokenOptions): Promise<string>;
+  mint(claims: Record<string, unknown>, options?: TokenOptions): Promise<string>;
+}
+
+export interface TokenOptions {
+  /** Seconds from now; negative for an expired token. Default 300. */
+  expiresIn?: number;
+  /** Sign with another key than the one the JWKS publishes (a forged token). */
+  signWith?: CryptoKey;
+  issuerBase?: string;
+  kid?: string;
+}
+
+export async function createTestIssuer(issuerBase: () => string, realms: string[]): Promise<TestIssuer> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = `test-${randomUUID()}`;
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const known = new Set(realms);
+  const jwksProvider: JwksProvider = async (realmId) => (known.has(realmId) ? ({ keys: [jwk] } as unknown as Jwks) : null);
+
+  const mint = async (claims: Record<string, unknown>, options: TokenOptions = {}) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ typ: 'Bearer', jti: randomUUID(), ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? kid, typ: 'JWT' })
+      .setIssuedAt(now - 5)
+      .setExpirationTime(now + (options.expiresIn ?? 300))
+      .sign(options.signWith ?? privateKey);
+  };
+  const issuer = (realmId: string, options: TokenOptions) => `${options.issuerBase ?? issuerBase()}/realms/${realmId}`;
+
+  return {
+    jwksProvider,
+    realms: known,
+    mint,
+    userToken: (realmId, userId, options = {}) =>
+      mint({ iss: issuer(realmId, options), sub: userId, azp: 'web-app', roles: ['user'] }, options),
+    serviceToken: (realmId, clientId = 'back-end', options = {}) =>
+      mint({ iss: issuer(realmId, options), sub: `service-account-${clientId}`, azp: clientId, roles: ['service-account'] }, options),
+  };
+}
