@@ -4,6 +4,7 @@ import {
   createEconomyGenerator,
   resolveEconomicAssumptions,
   shortRateMoments,
+  vasicekB,
   zeroCouponPrice,
 } from '../../../shared/engine/economy/index.js';
 import { moments } from './sample-moments.js';
@@ -18,6 +19,8 @@ const generator = createEconomyGenerator(a, 777, YEARS);
 const times = [1, 5, 10, 30];
 const rates = times.map(() => new Float64Array(PATHS));
 const discount10 = new Float64Array(PATHS);
+const integral10 = new Float64Array(PATHS);
+const firstYield = new Float64Array(PATHS);
 const discountedBond = new Float64Array(PATHS); // D(10) * P(10, 15)
 const path = allocateEconomyPath(YEARS);
 let bondIdentityError = 0;
@@ -26,6 +29,8 @@ for (let k = 0; k < PATHS; k++) {
   times.forEach((t, j) => (rates[j][k] = path.shortRateStart[t]));
   let integral = 0;
   for (let t = 0; t < 10; t++) integral += path.shortRate[t];
+  integral10[k] = integral;
+  firstYield[k] = path.shortRate[0];
   discount10[k] = Math.exp(-integral);
   discountedBond[k] = discount10[k] * zeroCouponPrice(shortRate, path.shortRateStart[10], 5);
   for (let t = 0; t < YEARS; t++) {
@@ -42,6 +47,20 @@ describe('Vasicek short rate', () => {
       expect(Math.abs(m.mean - exact.mean)).toBeLessThan(4 * m.seMean);
       expect(Math.abs(m.variance - exact.variance)).toBeLessThan(4 * m.seVariance);
     });
+  });
+
+  it('draws the integral of r over 1 and 10 years (the cash account) from its exact normal law', () => {
+    const { meanReversion: a, longRunMean: theta, volatility: sigma, initial: r0 } = shortRate;
+    const y = moments(firstYield);
+    expect(Math.abs(y.mean - (theta + (r0 - theta) * vasicekB(a, 1)))).toBeLessThan(4 * y.seMean);
+    const yearVariance = (sigma * sigma * (1 - 2 * vasicekB(a, 1) + vasicekB(2 * a, 1))) / (a * a);
+    expect(Math.abs(y.variance - yearVariance)).toBeLessThan(4 * y.seVariance);
+    const T = 10;
+    const mean = theta * T + (r0 - theta) * vasicekB(a, T);
+    const variance = (sigma * sigma * (T - 2 * vasicekB(a, T) + vasicekB(2 * a, T))) / (a * a);
+    const m = moments(integral10);
+    expect(Math.abs(m.mean - mean)).toBeLessThan(4 * m.seMean);
+    expect(Math.abs(m.variance - variance)).toBeLessThan(4 * m.seVariance);
   });
 
   it('prices zero-coupon bonds: E[exp(-integral of r)] = P(0, t) and E[D(t) P(t, t+5)] = P(0, t+5)', () => {
