@@ -1,0 +1,4 @@
+/** Entry point of `cdk synth` / `cdk deploy` (see cdk.json). */
+import { createApp } from './create-app.js';
+
+createApp().app.synth();

@@ -1,0 +1,59 @@
+/**
+ * The one set of esbuild settings for Lambda bundles. The CDK functions and the bundle benchmark
+ * both read it, so the size and start-up figures measured locally are those of what is deployed.
+ */
+import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/** esbuild's target for the Lambda runtime chosen in `service-function.ts`. */
+export const LAMBDA_NODE_TARGET = 'node24';
+
+/**
+ * ESM bundles have no `require`; some CommonJS dependencies call it for Node built-ins, so the bundle
+ * defines one from `import.meta.url`.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+
+/**
+ * The Node.js Lambda runtimes ship the AWS SDK for JavaScript v3: leaving it out of the bundle keeps
+ * every function small and lets it load the runtime's copy.
+ */
+export const EXTERNAL_MODULES = ['@aws-sdk/*'];
+
+/** Prefer ES module entry points so esbuild can drop unused exports. */
+export const MAIN_FIELDS = ['module', 'main'];
+
+/** Settings for `NodejsFunction`: bundled on this machine with the installed esbuild, never in Docker. */
+export const lambdaBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: LAMBDA_NODE_TARGET,
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.EXTERNAL,
+  sourcesContent: false,
+  banner: ESM_REQUIRE_BANNER,
+  mainFields: MAIN_FIELDS,
+  externalModules: EXTERNAL_MODULES,
+  forceDockerBundling: false,
+};
+
+/** The same bundle, built with the esbuild API (what `NodejsFunction` runs through its CLI). */
+export function esbuildOptions(entryPoint: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entryPoint],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: LAMBDA_NODE_TARGET,
+    minify: true,
+    sourcemap: 'external',
+    sourcesContent: false,
+    banner: { js: ESM_REQUIRE_BANNER },
+    mainFields: MAIN_FIELDS,
+    external: EXTERNAL_MODULES,
+    metafile: true,
+    logLevel: 'silent',
+  };
+}

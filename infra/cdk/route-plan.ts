@@ -1,0 +1,65 @@
+/**
+ * From the route table to the functions to deploy. Routes that name the same handler module share
+ * one function (e.g. `GET` and `HEAD` of a resource), which gets the union of their permissions.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExtraGrant, Route } from '../../functions/routes.js';
+
+export interface PlannedFunction {
+  /** Handler module under `functions/`, without extension. */
+  handler: string;
+  /** Construct id of its function, e.g. `households/get` becomes `HouseholdsGetFunction`. */
+  constructId: string;
+  routes: Route[];
+  /** `write` if any of its routes writes. */
+  access: 'read' | 'write';
+  grants: ExtraGrant[];
+}
+
+/** `POST /households/{householdId}` as API Gateway writes a route key. */
+export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function constructIdFor(handler: string): string {
+  const words = handler.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return `${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Function`;
+}
+
+/** The TypeScript source of a handler module (the route table names modules without extension). */
+export function handlerEntry(projectRoot: string, handler: string): string {
+  return join(projectRoot, 'functions', `${handler}.ts`);
+}
+
+/** Groups the routes by handler; fails on duplicate route keys, unknown files or id clashes. */
+export function planFunctions(routes: readonly Route[], projectRoot: string): PlannedFunction[] {
+  const seenKeys = new Set<string>();
+  const byHandler = new Map<string, PlannedFunction>();
+  for (const route of routes) {
+    const key = routeKey(route);
+    if (seenKeys.has(key)) throw new Error(`Route table: ${key} appears twice`);
+    seenKeys.add(key);
+    if (!route.path.startsWith('/') || route.path.includes('{proxy+}')) {
+      throw new Error(`Route table: ${key}: path must start with / and name its parameters explicitly`);
+    }
+    let planned = byHandler.get(route.handler);
+    if (!planned) {
+      if (!existsSync(handlerEntry(projectRoot, route.handler))) {
+        throw new Error(`Route table: ${key}: handler module functions/${route.handler}.ts does not exist`);
+      }
+      planned = { handler: route.handler, constructId: constructIdFor(route.handler), routes: [], access: 'read', grants: [] };
+      byHandler.set(route.handler, planned);
+    }
+    planned.routes.push(route);
+    if (route.access === 'write') planned.access = 'write';
+    for (const grant of route.grants ?? []) if (!planned.grants.includes(grant)) planned.grants.push(grant);
+  }
+  const ids = new Map<string, string>();
+  for (const planned of byHandler.values()) {
+    const clash = ids.get(planned.constructId);
+    if (clash) throw new Error(`Route table: handlers ${clash} and ${planned.handler} map to the same function id`);
+    ids.set(planned.constructId, planned.handler);
+  }
+  return [...byHandler.values()];
+}

@@ -1,0 +1,197 @@
+/**
+ * Everything that can be replaced at will: the HTTP API with one function per handler of the route
+ * table, the shard queue and its worker, and the alarms. Holds no data of its own (the queues only
+ * carry work in flight).
+ */
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Construct } from 'constructs';
+import type { Route } from '../../functions/routes.js';
+import type { DeploymentConfig } from './config.js';
+import { OperationalAlarms } from './constructs/operational-alarms.js';
+import { ServiceApi } from './constructs/service-api.js';
+import { ServiceFunction, type ServiceEnvironment } from './constructs/service-function.js';
+import { ShardQueue } from './constructs/shard-queue.js';
+import { grantExtras, grantTable } from './grants.js';
+import { constructIdFor, handlerEntry, planFunctions, routeKey, type PlannedFunction } from './route-plan.js';
+
+/** The shard worker's module under `functions/`: consumes the shard queue. */
+export const WORKER_HANDLER = 'workers/shard-worker';
+/** A shard's budget; the queue's visibility timeout is six times this. */
+export const WORKER_TIMEOUT = Duration.minutes(5);
+/** 1,769 MB is one full vCPU: a shard is single-threaded number crunching. */
+export const WORKER_MEMORY_MB = 1769;
+/** The dead-letter consumer's module: ends the run of a shard that exhausted its deliveries. */
+export const DEAD_LETTER_HANDLER = 'workers/shard-dead-letter';
+/** Marking a run failed is a few table writes. */
+export const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
+
+const DEFAULT_ROUTE_KEY = '$default';
+const AUTHORIZATION_IN_HANDLERS =
+  "Authorization is per realm: each realm is its own OpenID issuer, which API Gateway's JWT authorizer (one issuer) cannot express. The handlers' shared middleware verifies the bearer token against the realm's keys; token, discovery, JWKS, health, OpenAPI and the unmatched-request fallback are public by design.";
+
+export interface StatelessStackProps extends StackProps {
+  config: DeploymentConfig;
+  routes: readonly Route[];
+  /** Handler module for requests no route matches (404, 405, CORS preflight): the `$default` route. */
+  fallbackHandler?: string;
+  /** Repository root: handler sources, package-lock.json and node_modules. */
+  projectRoot: string;
+  table: ITable;
+  indexNames: string[];
+  /** The key that signs tokens. */
+  signingKey: IKey;
+  /** Retired keys, newest first, still published in the realms' JWKS so their tokens verify. */
+  retiredSigningKeys?: IKey[];
+}
+
+export class StatelessStack extends Stack {
+  readonly api: ServiceApi;
+  readonly shardQueue: ShardQueue;
+  readonly worker: ServiceFunction;
+  readonly deadLetterConsumer: ServiceFunction;
+  /** Serves the `$default` route; has no access to the table. */
+  readonly fallbackFunction?: ServiceFunction;
+  /** One function per handler module of the route table, keyed by the module. */
+  readonly routeFunctions = new Map<string, ServiceFunction>();
+  readonly alarms: OperationalAlarms;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logRetention = config.logRetentionDays;
+
+    this.api = new ServiceApi(this, 'Api', {
+      apiName: `${config.appName}-api`,
+      throttle: config.throttle,
+      logRetention,
+      customDomain: config.customDomain,
+    });
+    this.shardQueue = new ShardQueue(this, 'Shards', {
+      workerTimeout: WORKER_TIMEOUT,
+      deadLetterConsumerTimeout: DEAD_LETTER_TIMEOUT,
+    });
+
+    const environment: ServiceEnvironment = {
+      TABLE_NAME: props.table.tableName,
+      SHARD_QUEUE_URL: this.shardQueue.queue.queueUrl,
+      // The first key signs; the others are only published (the signing adapter's convention).
+      SIGNING_KEY_ID: [props.signingKey, ...(props.retiredSigningKeys ?? [])].map((key) => key.keyArn).join(','),
+      ISSUER_BASE_URL: this.api.baseUrl,
+      LOG_LEVEL: config.logLevel,
+    };
+    const tableTarget = { table: props.table, indexNames: props.indexNames };
+    const extraTargets = {
+      shardQueue: this.shardQueue.queue,
+      signingKey: props.signingKey,
+      retiredSigningKeys: props.retiredSigningKeys ?? [],
+    };
+
+    for (const planned of planFunctions(props.routes, props.projectRoot)) {
+      const fn = new ServiceFunction(this, planned.constructId, {
+        entry: handlerEntry(props.projectRoot, planned.handler),
+        projectRoot: props.projectRoot,
+        description: describe(planned),
+        environment,
+        logRetention,
+      });
+      grantTable(fn, tableTarget, planned.access);
+      grantExtras(fn, planned.grants, extraTargets);
+      const integration = new HttpLambdaIntegration(`${planned.constructId}Integration`, fn);
+      for (const route of planned.routes) this.addRoute(routeKey(route), integration);
+      this.routeFunctions.set(planned.handler, fn);
+    }
+
+    if (props.fallbackHandler) {
+      this.fallbackFunction =
+        this.routeFunctions.get(props.fallbackHandler) ??
+        new ServiceFunction(this, constructIdFor(props.fallbackHandler), {
+          entry: handlerEntry(props.projectRoot, props.fallbackHandler),
+          projectRoot: props.projectRoot,
+          description: 'Unmatched requests: 404, 405 and CORS preflight ($default route)',
+          environment,
+          logRetention,
+        });
+      this.addRoute(DEFAULT_ROUTE_KEY, new HttpLambdaIntegration('FallbackIntegration', this.fallbackFunction));
+    }
+
+    this.worker = new ServiceFunction(this, 'ShardWorkerFunction', {
+      entry: handlerEntry(props.projectRoot, WORKER_HANDLER),
+      projectRoot: props.projectRoot,
+      description: 'Simulation shard worker (SQS)',
+      environment,
+      logRetention,
+      timeout: WORKER_TIMEOUT,
+      memorySize: WORKER_MEMORY_MB,
+    });
+    grantTable(this.worker, tableTarget, 'write');
+    this.worker.addEventSource(
+      new SqsEventSource(this.shardQueue.queue, {
+        // One shard per invocation: shards in one batch would run one after another, not in parallel.
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: config.workerMaxConcurrency,
+      }),
+    );
+
+    this.deadLetterConsumer = new ServiceFunction(this, 'ShardDeadLetterFunction', {
+      entry: handlerEntry(props.projectRoot, DEAD_LETTER_HANDLER),
+      projectRoot: props.projectRoot,
+      description: 'Dead-lettered shards: ends their runs FAILED (SQS)',
+      environment,
+      logRetention,
+      timeout: DEAD_LETTER_TIMEOUT,
+    });
+    grantTable(this.deadLetterConsumer, tableTarget, 'write');
+    this.deadLetterConsumer.addEventSource(
+      new SqsEventSource(this.shardQueue.deadLetterQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        // The lowest cap SQS allows: dead letters are rare and must not compete with the workers.
+        maxConcurrency: 2,
+      }),
+    );
+
+    this.alarms = new OperationalAlarms(this, 'Alarms', {
+      stage: this.api.stage,
+      deadLetterQueue: this.shardQueue.deadLetterQueue,
+      worker: this.worker,
+      deadLetterConsumer: this.deadLetterConsumer,
+      alarmEmail: config.alarmEmail,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API' });
+    new CfnOutput(this, 'IssuerBaseUrl', {
+      value: this.api.baseUrl,
+      description: "ISSUER_BASE_URL: a realm's issuer is <this>/realms/<realmId>",
+    });
+    new CfnOutput(this, 'ShardQueueUrl', { value: this.shardQueue.queue.queueUrl });
+    new CfnOutput(this, 'ShardDeadLetterQueueUrl', { value: this.shardQueue.deadLetterQueue.queueUrl });
+    if (this.api.domainName) {
+      new CfnOutput(this, 'CustomDomainTarget', {
+        value: this.api.domainName.regionalDomainName,
+        description: 'Point a CNAME or alias for the custom domain here (done for you when a hosted zone is given)',
+      });
+    }
+    if (this.alarms.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
+  }
+
+  private addRoute(key: string, integration: HttpLambdaIntegration): void {
+    const [method, path] = key.split(' ');
+    const httpRoute = new HttpRoute(this, `Route ${key}`, {
+      httpApi: this.api.httpApi,
+      routeKey: key === DEFAULT_ROUTE_KEY ? HttpRouteKey.DEFAULT : HttpRouteKey.with(path, HttpMethod[method as Route['method']]),
+      integration,
+    });
+    Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: AUTHORIZATION_IN_HANDLERS });
+  }
+}
+
+function describe(planned: PlannedFunction): string {
+  const keys = planned.routes.map(routeKey).join(', ');
+  return keys.length <= 256 ? keys : `${keys.slice(0, 253)}...`;
+}

@@ -1,0 +1,262 @@
+/**
+ * The stateless stack's operational settings: function defaults, the shard queue and worker, the
+ * API stage, alarms, the issuer URL in each configuration, and CloudFormation's own limits.
+ */
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/service-api.js';
+import { MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/shard-queue.js';
+import { resourcesOfType, synthesize, type CfnResourceJson, type Synthesized } from './synthesize.js';
+
+const ENVIRONMENT = ['TABLE_NAME', 'SHARD_QUEUE_URL', 'SIGNING_KEY_ID', 'ISSUER_BASE_URL', 'LOG_LEVEL'];
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthesize();
+});
+
+function functions(): CfnResourceJson[] {
+  return Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function'));
+}
+
+function logicalId(construct: { node: { defaultChild?: unknown } }): string {
+  return synth.stateless.getLogicalId(construct.node.defaultChild as CfnElement);
+}
+
+describe('functions', () => {
+  it('run Node.js 22 or later on ARM64 with JSON logs, active tracing and the service environment', () => {
+    for (const fn of functions()) {
+      const p = fn.Properties!;
+      expect(Number(/^nodejs(\d+)\.x$/.exec(p.Runtime)?.[1])).toBeGreaterThanOrEqual(22);
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Handler).toBe('index.handler');
+      expect(p.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(p.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
+      expect(p.LoggingConfig.LogGroup.Ref).toBeDefined();
+      expect(Object.keys(p.Environment.Variables)).toEqual(expect.arrayContaining(ENVIRONMENT));
+      expect(p.Environment.Variables.LOG_LEVEL).toBe('info');
+    }
+  });
+
+  it('each write to a log group of its own with a finite retention', () => {
+    const logGroups = resourcesOfType(synth.statelessTemplate, 'AWS::Logs::LogGroup');
+    const used = new Set(functions().map((fn) => fn.Properties!.LoggingConfig.LogGroup.Ref as string));
+    expect(used.size).toBe(functions().length);
+    for (const id of used) expect(logGroups[id].Properties!.RetentionInDays).toBe(30);
+  });
+
+  it('API handlers stay within the API Gateway integration timeout', () => {
+    for (const fn of synth.stateless.routeFunctions.values()) {
+      const props = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(fn)].Properties!;
+      expect(props.Timeout).toBeLessThanOrEqual(29);
+    }
+  });
+
+  it('the log level follows the logLevel context', () => {
+    const debug = synthesize({ logLevel: 'debug' });
+    for (const fn of Object.values(resourcesOfType(debug.statelessTemplate, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties!.Environment.Variables.LOG_LEVEL).toBe('debug');
+      expect(fn.Properties!.LoggingConfig.ApplicationLogLevel).toBe('DEBUG');
+    }
+  });
+});
+
+describe('shard queue and worker', () => {
+  it('the queue redrives to an encrypted dead-letter queue and hides a message for at least six worker timeouts', () => {
+    const queues = resourcesOfType(synth.statelessTemplate, 'AWS::SQS::Queue');
+    const queueId = synth.stateless.getLogicalId(synth.stateless.shardQueue.queue.node.defaultChild as CfnElement);
+    const dlqId = synth.stateless.getLogicalId(synth.stateless.shardQueue.deadLetterQueue.node.defaultChild as CfnElement);
+    const worker = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(synth.stateless.worker)];
+
+    const deadLetterConsumer = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(synth.stateless.deadLetterConsumer)];
+
+    const queue = queues[queueId].Properties!;
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: MAX_RECEIVE_COUNT });
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Properties!.Timeout);
+    expect(queues[dlqId].Properties!.VisibilityTimeout).toBeGreaterThanOrEqual(6 * deadLetterConsumer.Properties!.Timeout);
+    for (const id of [queueId, dlqId]) expect(queues[id].Properties!.SqsManagedSseEnabled).toBe(true);
+    expect(queues[dlqId].Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
+
+  it('both queues refuse requests that are not over TLS', () => {
+    const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::SQS::QueuePolicy'));
+    const guarded = new Set<string>();
+    for (const policy of policies) {
+      const statements = policy.Properties!.PolicyDocument.Statement as { Effect: string; Condition?: unknown }[];
+      const denyInsecure = statements.some(
+        (s) => s.Effect === 'Deny' && JSON.stringify(s.Condition) === JSON.stringify({ Bool: { 'aws:SecureTransport': 'false' } }),
+      );
+      if (denyInsecure) for (const q of policy.Properties!.Queues as { Ref: string }[]) guarded.add(q.Ref);
+    }
+    expect(guarded.size).toBe(2);
+  });
+
+  it('the worker consumes one shard per invocation, reports batch item failures and has a concurrency cap', () => {
+    synth.statelessTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    const queueArn = (q: { node: { defaultChild?: unknown } }) => ({ 'Fn::GetAtt': [logicalId(q), 'Arn'] });
+    synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(synth.stateless.worker) },
+      EventSourceArn: queueArn(synth.stateless.shardQueue.queue),
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 20 },
+    });
+    synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(synth.stateless.deadLetterConsumer) },
+      EventSourceArn: queueArn(synth.stateless.shardQueue.deadLetterQueue),
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    const capped = synthesize({ workerMaxConcurrency: '5' });
+    capped.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: capped.stateless.getLogicalId(capped.stateless.worker.node.defaultChild as CfnElement) },
+      ScalingConfig: { MaximumConcurrency: 5 },
+    });
+  });
+});
+
+describe('API stage', () => {
+  it('is the auto-deployed $default stage with throttling and JSON access logs', () => {
+    const stages = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Stage'));
+    expect(stages.length).toBe(1);
+    const stage = stages[0].Properties!;
+    expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true });
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+    const format = JSON.parse(stage.AccessLogSettings.Format);
+    expect(format).toEqual(ACCESS_LOG_FIELDS);
+    expect(format.requestId).toBe('$context.requestId');
+    expect(stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][1]).toBe('Arn');
+  });
+
+  it('throttling follows the context', () => {
+    const custom = synthesize({ apiRateLimit: 10, apiBurstLimit: 20 });
+    custom.statelessTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+    });
+  });
+});
+
+describe('alarms', () => {
+  it('fire on dead letters waiting, any dead-lettered shard, any API 5xx and any worker error', () => {
+    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    expect(alarms.length).toBe(4);
+    const find = (metric: string) => alarms.find((a) => a.MetricName === metric);
+    const dlq = find('ApproximateNumberOfMessagesVisible');
+    const deadLettered = find('Invocations');
+    const api = find('5xx');
+    const worker = find('Errors');
+    for (const alarm of [dlq, deadLettered, api, worker]) {
+      expect(alarm).toBeDefined();
+      expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
+    }
+    const dlqId = synth.stateless.getLogicalId(synth.stateless.shardQueue.deadLetterQueue.node.defaultChild as CfnElement);
+    expect(dlq!.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }]);
+    expect(api!.Namespace).toBe('AWS/ApiGateway');
+    expect(api!.Dimensions.map((d: { Name: string }) => d.Name).sort()).toEqual(['ApiId', 'Stage']);
+    expect(worker!.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: logicalId(synth.stateless.worker) } }]);
+    expect(deadLettered!.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: logicalId(synth.stateless.deadLetterConsumer) } }]);
+    expect(alarms.every((a) => a.AlarmActions === undefined)).toBe(true);
+  });
+
+  it('notify an SSL-only SNS topic when an alarm e-mail is configured', () => {
+    const withTopic = synthesize({ alarmEmail: 'operations@example.com' });
+    const t = withTopic.statelessTemplate;
+    t.resourceCountIs('AWS::SNS::Topic', 1);
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'operations@example.com' });
+    t.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+    const alarms = Object.values(resourcesOfType(t, 'AWS::CloudWatch::Alarm'));
+    expect(alarms.length).toBe(4);
+    for (const alarm of alarms) {
+      expect(alarm.Properties!.AlarmActions).toEqual([{ Ref: Object.keys(resourcesOfType(t, 'AWS::SNS::Topic'))[0] }]);
+    }
+  });
+});
+
+describe('issuer base URL', () => {
+  it("is the API's own endpoint by default, with no dependency cycle", () => {
+    const apiId = synth.stateless.getLogicalId(synth.stateless.api.httpApi.node.defaultChild as CfnElement);
+    for (const fn of functions()) {
+      expect(fn.Properties!.Environment.Variables.ISSUER_BASE_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+    }
+    expect(findCycle(synth.statelessTemplate.toJSON().Resources)).toBeUndefined();
+    const outputs = synth.statelessTemplate.findOutputs('IssuerBaseUrl');
+    expect(Object.values(outputs)[0].Value).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+  });
+
+  it('is https://<custom domain> when one is configured, with the execute-api endpoint closed and DNS created', () => {
+    const custom = synthesize({
+      domainName: 'api.example.com',
+      certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-123456789012',
+      hostedZoneId: 'Z0123456789ABC',
+      hostedZoneName: 'example.com',
+    });
+    const t = custom.statelessTemplate;
+    for (const fn of Object.values(resourcesOfType(t, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties!.Environment.Variables.ISSUER_BASE_URL).toBe('https://api.example.com');
+    }
+    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: Match.stringLikeRegexp('^arn:aws:acm:') })],
+    });
+    t.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    t.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'api.example.com.', Type: 'A', HostedZoneId: 'Z0123456789ABC' });
+    expect(findCycle(t.toJSON().Resources)).toBeUndefined();
+  });
+});
+
+describe('CloudFormation limits', () => {
+  it('each stack stays well under 500 resources', () => {
+    for (const t of [synth.statefulTemplate, synth.statelessTemplate]) {
+      expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
+    }
+  });
+});
+
+/** A dependency cycle among the template's resources (Ref, GetAtt, Sub, DependsOn), if any. */
+function findCycle(resources: Record<string, { DependsOn?: string[] | string }>): string[] | undefined {
+  const ids = new Set(Object.keys(resources));
+  const edges = new Map<string, Set<string>>();
+  for (const [id, resource] of Object.entries(resources)) {
+    const deps = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === 'Ref' && typeof v === 'string' && ids.has(v)) deps.add(v);
+          else if (k === 'Fn::GetAtt' && Array.isArray(v) && ids.has(v[0])) deps.add(v[0]);
+          else if (k === 'Fn::Sub') {
+            const text = Array.isArray(v) ? v[0] : v;
+            for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)/g)) if (ids.has(m[1])) deps.add(m[1]);
+            visit(v);
+          } else visit(v);
+        }
+      }
+    };
+    visit(resource);
+    for (const d of [resource.DependsOn ?? []].flat()) deps.add(d);
+    edges.set(id, deps);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const walk = (id: string, path: string[]): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'open') return [...path, id];
+    state.set(id, 'open');
+    for (const dep of edges.get(id) ?? []) {
+      const cycle = walk(dep, [...path, id]);
+      if (cycle) return cycle;
+    }
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of ids) {
+    const cycle = walk(id, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}

@@ -1,0 +1,175 @@
+/**
+ * Least privilege, checked on the synthesized policies: each function's actions are exactly what its
+ * routes declare, read handlers cannot write, and no statement uses a wildcard action.
+ */
+import type { CfnElement } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes.js';
+import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
+import {
+  KEY_READ_PUBLIC_ACTIONS,
+  KEY_SIGN_ACTIONS,
+  QUEUE_SEND_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from '../../infra/cdk/grants.js';
+import { planFunctions } from '../../infra/cdk/route-plan.js';
+import { table as tableShape } from '../../shared/store/table.js';
+import type { ServiceFunction } from '../../infra/cdk/constructs/service-function.js';
+import { actionsOf, resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+const TRACE_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+const QUEUE_CONSUME_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+/** Every DynamoDB action that changes data. */
+const DYNAMODB_WRITES = /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite|Create|Restore|Import)/;
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthesize({ signingKeyGenerations: ['1', '2'] });
+});
+
+function statementsOf(fn: ServiceFunction): Statement[] {
+  const roleId = synth.stateless.getLogicalId(fn.role!.node.defaultChild as CfnRole);
+  const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::IAM::Policy')).filter((p) =>
+    (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+  );
+  return policies.flatMap((p) => p.Properties!.PolicyDocument.Statement as Statement[]);
+}
+
+function actionSet(fn: ServiceFunction): Set<string> {
+  return new Set(statementsOf(fn).flatMap(actionsOf));
+}
+
+function allFunctions(): [string, ServiceFunction][] {
+  return [
+    ...synth.stateless.routeFunctions.entries(),
+    ['fallback', synth.stateless.fallbackFunction!],
+    ['worker', synth.stateless.worker],
+    ['dead-letter consumer', synth.stateless.deadLetterConsumer],
+  ];
+}
+
+/** Functions that reach the table (all but the fallback, which only answers 404/405/preflight). */
+function tableFunctions(): [string, ServiceFunction][] {
+  return allFunctions().filter(([name]) => name !== 'fallback');
+}
+
+/** The `Fn::ImportValue` name a cross-stack reference to this ARN resolves to. */
+function importOf(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+describe('function permissions', () => {
+  it('no statement of any function grants a wildcard action', () => {
+    for (const [name, fn] of allFunctions()) {
+      for (const action of actionSet(fn)) {
+        expect(action, name).not.toBe('*');
+        expect(action, name).not.toMatch(/\*/);
+      }
+    }
+  });
+
+  it('each route function has exactly the actions its routes declare', () => {
+    for (const planned of planFunctions(routes, PROJECT_ROOT)) {
+      const expected = new Set<string>([...LOG_ACTIONS, ...TRACE_ACTIONS, ...TABLE_READ_ACTIONS]);
+      if (planned.access === 'write') TABLE_WRITE_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('queue:send')) QUEUE_SEND_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('signing-key:sign')) KEY_SIGN_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('signing-key:read-public')) KEY_READ_PUBLIC_ACTIONS.forEach((a) => expected.add(a));
+      const fn = synth.stateless.routeFunctions.get(planned.handler)!;
+      expect([...actionSet(fn)].sort(), planned.handler).toEqual([...expected].sort());
+    }
+  });
+
+  it('read handlers have no write action at all', () => {
+    const readOnly = planFunctions(routes, PROJECT_ROOT).filter((p) => p.access === 'read');
+    for (const planned of readOnly) {
+      const fn = synth.stateless.routeFunctions.get(planned.handler)!;
+      for (const action of actionSet(fn)) expect(action, planned.handler).not.toMatch(DYNAMODB_WRITES);
+    }
+  });
+
+  it('table access names the table and each of its indexes, never index/*', () => {
+    for (const [name, fn] of tableFunctions()) {
+      const tableStatements = statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      expect(tableStatements.length, name).toBe(1);
+      const resources = tableStatements[0].Resource as unknown[];
+      expect(resources.length, name).toBe(1 + tableShape.globalIndexes.length);
+      const text = JSON.stringify(resources);
+      for (const index of tableShape.globalIndexes) expect(text, name).toContain(`/index/${index.indexName}"`);
+      expect(text, name).not.toContain('/index/*');
+    }
+  });
+
+  it("Resource '*' appears only on the X-Ray statement, which supports no resource scoping", () => {
+    for (const [name, fn] of allFunctions()) {
+      for (const statement of statementsOf(fn)) {
+        if (statement.Resource === '*') expect(actionsOf(statement).sort(), name).toEqual([...TRACE_ACTIONS].sort());
+      }
+    }
+  });
+
+  it('kms:Sign reaches only the current key; public keys are readable for current and retired keys', () => {
+    const current = importOf(synth.stateless.resolve(synth.stateful.signingKey.keyArn));
+    const retired = synth.stateful.retiredSigningKeys.map((k) => importOf(synth.stateless.resolve(k.keyArn)));
+    expect(retired.length).toBe(1);
+    for (const [name, fn] of allFunctions()) {
+      for (const statement of statementsOf(fn)) {
+        const actions = actionsOf(statement);
+        const resources = JSON.stringify(statement.Resource);
+        if (actions.includes('kms:Sign')) {
+          expect(actions, name).toEqual(['kms:Sign']);
+          expect(resources, name).toBe(current);
+        }
+        if (actions.includes('kms:GetPublicKey')) {
+          expect(resources, name).toContain(current.slice(1, -1));
+          for (const r of retired) expect(resources, name).toContain(r.slice(1, -1));
+        }
+      }
+    }
+  });
+
+  it('the worker and the dead-letter consumer read and write the table and consume their own queue, and nothing more', () => {
+    const expected = [...LOG_ACTIONS, ...TRACE_ACTIONS, ...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, ...QUEUE_CONSUME_ACTIONS];
+    const consumers: [ServiceFunction, { node: { defaultChild?: unknown } }][] = [
+      [synth.stateless.worker, synth.stateless.shardQueue.queue],
+      [synth.stateless.deadLetterConsumer, synth.stateless.shardQueue.deadLetterQueue],
+    ];
+    for (const [fn, queue] of consumers) {
+      expect([...actionSet(fn)].sort()).toEqual([...new Set(expected)].sort());
+      const queueId = synth.stateless.getLogicalId(queue.node.defaultChild as CfnElement);
+      const sqs = statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
+      expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+    }
+  });
+
+  it('the fallback handler only writes its logs and traces', () => {
+    expect([...actionSet(synth.stateless.fallbackFunction!)].sort()).toEqual([...LOG_ACTIONS, ...TRACE_ACTIONS].sort());
+  });
+
+  it('roles carry no managed policies and trust only Lambda', () => {
+    for (const role of Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::IAM::Role'))) {
+      expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+      const principals = (role.Properties!.AssumeRolePolicyDocument.Statement as { Principal: { Service: string } }[]).map(
+        (s) => s.Principal.Service,
+      );
+      expect(principals).toEqual(['lambda.amazonaws.com']);
+    }
+  });
+
+  it('every function has its own role', () => {
+    const roles = new Set(
+      allFunctions().map(([, fn]) => JSON.stringify(synth.stateless.resolve((fn.node.defaultChild as CfnFunction).role))),
+    );
+    expect(roles.size).toBe(allFunctions().length);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Every route of the route table reaches its handler's function through API Gateway, and nothing
+ * else is routed.
+ */
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fallbackHandler, routes } from '../../functions/routes.js';
+import { constructIdFor, planFunctions, routeKey } from '../../infra/cdk/route-plan.js';
+import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
+import { resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthesize();
+});
+
+function logicalIdOfHandler(handler: string): string {
+  const fn = synth.stateless.routeFunctions.get(handler);
+  if (!fn) throw new Error(`no function for ${handler}`);
+  return synth.stateless.getLogicalId(fn.node.defaultChild as CfnFunction);
+}
+
+describe('routes from the route table', () => {
+  it('the route table is not empty and its handlers exist', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    expect(() => planFunctions(routes, PROJECT_ROOT)).not.toThrow();
+  });
+
+  it('each route has its route key, an AWS_PROXY v2 integration and its handler function', () => {
+    const apiRoutes = resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Route');
+    const integrations = resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Integration');
+    const byKey = new Map(Object.values(apiRoutes).map((r) => [r.Properties!.RouteKey as string, r]));
+
+    for (const route of routes) {
+      const key = routeKey(route);
+      const apiRoute = byKey.get(key);
+      expect(apiRoute, key).toBeDefined();
+      const target = apiRoute!.Properties!.Target;
+      expect(target['Fn::Join'][1][0], key).toBe('integrations/');
+      const integrationId = target['Fn::Join'][1][1].Ref as string;
+      const integration = integrations[integrationId];
+      expect(integration, key).toBeDefined();
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      expect(integration.Properties!.IntegrationUri, key).toEqual({ 'Fn::GetAtt': [logicalIdOfHandler(route.handler), 'Arn'] });
+    }
+  });
+
+  it('routes exactly the route table plus the $default fallback: no proxy, no ANY, no extra route', () => {
+    const keys = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
+    expect(keys.sort()).toEqual([...routes.map(routeKey), '$default'].sort());
+    for (const key of keys) expect(key).not.toMatch(/\{proxy\+\}|^ANY /);
+  });
+
+  it('the $default route (404, 405, CORS preflight) goes to the fallback handler', () => {
+    const apiRoutes = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Route'));
+    const fallbackRoute = apiRoutes.find((r) => r.Properties!.RouteKey === '$default')!;
+    const integrationId = fallbackRoute.Properties!.Target['Fn::Join'][1][1].Ref as string;
+    const integration = resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Integration')[integrationId];
+    const fallbackId = synth.stateless.getLogicalId(synth.stateless.fallbackFunction!.node.defaultChild as CfnFunction);
+    expect(fallbackHandler).toBeTruthy();
+    expect(fallbackId.startsWith(constructIdFor(fallbackHandler))).toBe(true);
+    expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fallbackId, 'Arn'] });
+  });
+
+  it('one function per handler module, plus the fallback and the two queue consumers', () => {
+    const handlers = new Set(routes.map((r) => r.handler));
+    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 2);
+    const permissions = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Permission'));
+    for (const handler of handlers) {
+      const id = logicalIdOfHandler(handler);
+      expect(id.startsWith(constructIdFor(handler))).toBe(true);
+      const invokers = permissions.filter(
+        (p) => p.Properties!.Principal === 'apigateway.amazonaws.com' && p.Properties!.FunctionName['Fn::GetAtt']?.[0] === id,
+      );
+      expect(invokers.length, handler).toBe(routes.filter((r) => r.handler === handler).length);
+    }
+  });
+
+  it('a function serving a write route is a write function; a read-only one stays read', () => {
+    for (const planned of planFunctions(routes, PROJECT_ROOT)) {
+      const writes = planned.routes.some((r) => r.access === 'write');
+      expect(planned.access).toBe(writes ? 'write' : 'read');
+    }
+  });
+});
