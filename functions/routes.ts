@@ -44,4 +44,19 @@ export const routes: Route[] = [
   { method: 'PUT', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/replace', access: 'write' },
   { method: 'PATCH', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/patch', access: 'write' },
   { method: 'DELETE', path: '/households/{householdId}/scenarios/{scenarioId}', handler: 'scenarios/delete', access: 'write' },
+
+  { method: 'GET', path: '/realms/{realmId}/.well-known/openid-configuration', handler: 'identity/discovery', access: 'read' },
+  { method: 'POST', path: '/realms/{realmId}/protocol/openid-connect/token', handler: 'identity/token', access: 'write', grants: ['signing-key:sign', 'signing-key:read-public'] },
+  // The login page and its form post: they read clients and users and store codes; nothing is signed there.
+  { method: 'GET', path: '/realms/{realmId}/protocol/openid-connect/auth', handler: 'identity/authorize', access: 'read' },
+  { method: 'POST', path: '/realms/{realmId}/protocol/openid-connect/auth', handler: 'identity/authorize', access: 'write' },
+  { method: 'GET', path: '/realms/{realmId}/protocol/openid-connect/certs', handler: 'identity/certs', access: 'read', grants: ['signing-key:read-public'] },
+  { method: 'POST', path: '/realms/{realmId}/protocol/openid-connect/revoke', handler: 'identity/revoke', access: 'write', grants: ['signing-key:read-public'] },
+
+  { method: 'GET', path: '/users', handler: 'users/list', access: 'read' },
+  { method: 'POST', path: '/users', handler: 'users/create', access: 'write' },
+  { method: 'GET', path: '/users/{userId}', handler: 'users/get', access: 'read' },
+  { method: 'HEAD', path: '/users/{userId}', handler: 'users/head', access: 'read' },
+  { method: 'PUT', path: '/users/{userId}', handler: 'users/replace', access: 'write' },
+  { method: 'DELETE', path: '/users/{userId}', handler: 'users/delete', access: 'write' },
 ];

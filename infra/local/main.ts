@@ -2,9 +2,11 @@
  * `npm start`: the whole service on this machine. PORT (default 3000), DATA_DIR (default ./.data),
  * LOG_LEVEL. Plugins (queue workers) are registered in ./plugins.ts.
  */
+import { bootstrapDemo, describeDemo, localIdentityPlugin } from './bootstrap-demo.js';
+import { localPlugins } from './plugins.js';
 import { startLocalRuntime } from './runtime.js';
 
-const runtime = await startLocalRuntime();
+const runtime = await startLocalRuntime({ plugins: [...localPlugins, localIdentityPlugin] });
 process.stdout.write(
   [
     `Household scenarios API listening on ${runtime.url} (data in ${runtime.dataDir})`,
@@ -15,6 +17,8 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
+const demoCredentials = await bootstrapDemo(runtime);
+if (demoCredentials) process.stdout.write(describeDemo(demoCredentials, runtime.dataDir));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,22 +5,27 @@
 import type { Jwks, JwksProvider, TokenCheck } from '../http/auth.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
+import { identityStore } from '../store/identity/process-store.js';
+import { signingKeysFromEnvironment } from './signing/from-environment.js';
 import type { SigningKeySource } from './signing/signing-key.js';
 
-export function identityJwksProvider(store: IdentityStore, keys: SigningKeySource): JwksProvider {
+export function identityJwksProvider(
+  store: () => IdentityStore = identityStore,
+  keys: () => SigningKeySource = signingKeysFromEnvironment,
+): JwksProvider {
   return async (realmId) => {
-    if (!(await store.realms.get(realmId))) return null;
-    return { keys: await keys.publicKeys() } as unknown as Jwks;
+    if (!(await store().realms.get(realmId))) return null;
+    return { keys: await keys().publicKeys() } as unknown as Jwks;
   };
 }
 
 /** Refuses a token on the deny-list, or one whose login (refresh family `sid`) was revoked. */
-export function revocationCheck(store: IdentityStore): TokenCheck {
+export function revocationCheck(store: () => IdentityStore = identityStore): TokenCheck {
   return async (payload, principal) => {
     const jti = (payload as Record<string, unknown>).jti;
     const sid = (payload as Record<string, unknown>).sid;
     if (typeof jti !== 'string') throw new UnauthorizedError('The token has no jti');
-    const revoked = await store.revokedTokens.isRevoked(principal.realmId, jti, typeof sid === 'string' ? sid : undefined);
+    const revoked = await store().revokedTokens.isRevoked(principal.realmId, jti, typeof sid === 'string' ? sid : undefined);
     if (revoked) throw new UnauthorizedError('The token has been revoked');
   };
 }

@@ -1,6 +1,8 @@
+/** The user resource (`/users`) and the bodies that write it (zod; also the source of the OpenAPI schemas). */
 import { z } from 'zod';
+import { pagingQuerySchema } from '../paging.js';
 
-/** Usernames: what login forms and URLs carry safely; compared case-insensitively. */
+/** Usernames: what login forms and URLs carry safely; unique per realm, compared case-insensitively. */
 export const usernameSchema = z
   .string()
   .min(1, 'must not be empty')
@@ -15,21 +17,39 @@ export const passwordSchema = z
 export const emailSchema = z.email('must be an email address').max(254, 'must be at most 254 characters');
 
 /** `POST /users` */
-export const createUserSchema = z.strictObject({
-  username: usernameSchema,
-  password: passwordSchema,
-  email: emailSchema,
-});
+export const userCreateSchema = z
+  .strictObject({ username: usernameSchema, password: passwordSchema, email: emailSchema })
+  .meta({ id: 'UserCreate' });
 
-/** `PUT /users/{userId}`: a full replacement; the password may be left out to keep it. */
-export const replaceUserSchema = z.strictObject({
-  username: usernameSchema,
-  password: passwordSchema.optional(),
-  email: emailSchema,
-  version: z.number().int().min(1).optional(),
-});
+/** `PUT /users/{userId}`: a full replacement; leaving out `password` keeps it. Read-only fields may be echoed back. */
+export const userReplaceSchema = z
+  .strictObject({
+    username: usernameSchema,
+    password: passwordSchema.optional(),
+    email: emailSchema,
+    version: z.number().int().min(1).optional(),
+    id: z.string().optional(),
+    roles: z.array(z.string()).optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  })
+  .meta({ id: 'UserReplace' });
 
-export type CreateUserInput = z.infer<typeof createUserSchema>;
-export type ReplaceUserInput = z.infer<typeof replaceUserSchema>;
+export const userSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    roles: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'User' });
 
-export const userSortProperties = ['createdAt', 'username'] as const;
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type UserReplace = z.infer<typeof userReplaceSchema>;
+
+export const userSortable = ['username', 'email', 'createdAt', 'updatedAt'] as const;
+export const userListQuerySchema = pagingQuerySchema(userSortable);
+export const userPathSchema = z.object({ userId: z.string().min(1).max(128) });

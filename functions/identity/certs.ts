@@ -1,0 +1,20 @@
+import { jsonResponse } from '../../shared/identity/provider.js';
+import { runEndpoint, unknownRealm } from '../../shared/identity/http-adapter.js';
+import { identityProvider } from '../../shared/identity/process-provider.js';
+import { route } from '../../shared/http/stack.js';
+
+export const handler = route(
+  {
+    summary: "The realm's JSON Web Key Set",
+    description: 'Public keys only: the key that signs now and retired keys whose tokens may still be live.',
+    tags: ['identity'],
+    auth: false,
+    responses: { 200: { description: 'JWKS' } },
+  },
+  async ({ event }) =>
+    runEndpoint(event, async (request) => {
+      const provider = identityProvider();
+      if (!(await provider.store.realms.get(request.realmId))) return unknownRealm();
+      return jsonResponse(200, { keys: await provider.keys.publicKeys() }, { 'cache-control': 'public, max-age=60' });
+    }),
+);

@@ -1,0 +1,19 @@
+import { discoveryDocument } from '../../shared/identity/discovery.js';
+import { runEndpoint, unknownRealm } from '../../shared/identity/http-adapter.js';
+import { jsonResponse } from '../../shared/identity/provider.js';
+import { identityStore } from '../../shared/store/identity/process-store.js';
+import { route } from '../../shared/http/stack.js';
+
+export const handler = route(
+  {
+    summary: 'OpenID Connect discovery document of a realm',
+    tags: ['identity'],
+    auth: false,
+    responses: { 200: { description: 'OpenID provider metadata' } },
+  },
+  async ({ event }) =>
+    runEndpoint(event, async (request) => {
+      if (!(await identityStore().realms.get(request.realmId))) return unknownRealm();
+      return jsonResponse(200, discoveryDocument(request.issuer), { 'cache-control': 'public, max-age=300' });
+    }),
+);

@@ -1,0 +1,14 @@
+import { userPathSchema, userSchema } from '../../shared/domain/identity/user-input.js';
+import { getUser } from '../../shared/domain/identity/user-service.js';
+import { ok } from '../../shared/http/reply.js';
+import { route } from '../../shared/http/stack.js';
+
+export const handler = route(
+  {
+    summary: 'Read a user (service accounts only)',
+    tags: ['users'],
+    path: userPathSchema,
+    responses: { 200: { description: 'The user', schema: userSchema, headers: ['ETag'] } },
+  },
+  async ({ principal, path }) => ok(await getUser(principal, path.userId)),
+);
