@@ -195,7 +195,7 @@ describe('paging', () => {
     let url: string | undefined = `/households`;
     const seen: string[] = [];
     while (url) {
-      const response = await api.get(url, { token: carol });
+      const response: { body: any } = await api.get(url, { token: carol });
       expect(response.body.page.size).toBe(20);
       seen.push(...response.body.content.map((h: { id: string }) => h.id));
       url = response.body.links.next ? new URL(response.body.links.next).pathname + new URL(response.body.links.next).search : undefined;
