@@ -38,6 +38,8 @@ const TERM_LIFE = InsuranceKind.TERM_LIFE;
 const DISABILITY_INCOME = InsuranceKind.DISABILITY_INCOME;
 const RETIREMENT = AccountKind.RETIREMENT;
 const TAXABLE = AccountKind.TAXABLE;
+const TIER_COUNT = TIERS;
+const DISCRETIONARY = DISCRETIONARY_TIER;
 
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
@@ -108,8 +110,8 @@ export class HouseholdPathSimulator {
     this.unemployedYears = new Int32Array(c.memberCount);
     this.salaryPotential = new Float64Array(c.memberCount);
     this.salaryPaid = new Float64Array(c.memberCount);
-    this.tierNeed = new Float64Array(TIERS);
-    this.tierFraction = new Float64Array(TIERS);
+    this.tierNeed = new Float64Array(TIER_COUNT);
+    this.tierFraction = new Float64Array(TIER_COUNT);
     this.careFactor = new Float64Array(Y);
     for (let t = 0; t < Y; t++) this.careFactor[t] = Math.pow(1 + life.careCostPremium, t);
   }
@@ -312,7 +314,7 @@ export class HouseholdPathSimulator {
       const need = this.tierNeed;
       need.fill(0);
       need[0] = essential;
-      need[DISCRETIONARY_TIER] = discretionary;
+      need[DISCRETIONARY] = discretionary;
       for (let g = 0; g < c.goalCount; g++) {
         this.goalDueNow[g] = 0;
         if (c.goalDue[g * Y + t] === 0) continue;
@@ -347,7 +349,7 @@ export class HouseholdPathSimulator {
       let room = resources - paid0 - buffer;
       if (room < 0) room = 0;
       let spent = paid0;
-      for (let k = 1; k < TIERS; k++) {
+      for (let k = 1; k < TIER_COUNT; k++) {
         const f = need[k] <= room ? 1 : room / need[k];
         frac[k] = f;
         const paid = need[k] * f;

@@ -15,10 +15,14 @@ const LIMIT = 2 ** 52;
 export class FixedPointSum {
   private acc = 0;
   private readonly spill = new ExactSum();
-  constructor(readonly unit: number) {}
+  private readonly perUnit: number;
+  constructor(readonly unit: number) {
+    this.perUnit = 1 / unit;
+  }
 
   add(x: number): void {
-    const k = Math.round(x / this.unit);
+    // unit is a power of two, so multiplying by its inverse is exact.
+    const k = Math.round(x * this.perUnit);
     if (Math.abs(this.acc) + Math.abs(k) < LIMIT) {
       this.acc += k;
     } else {

@@ -1,0 +1,67 @@
+/**
+ * Household engine throughput on one core, through the general engine (economy, life, cash flows,
+ * recording, merge and output):
+ * (a) the stylised retirement case: one retiree aged 65, Gompertz mortality, 100% equity GBM, zero
+ *     inflation, rates and taxes, fixed real spending, 1,000,000 paths: path-years per second
+ *     (target 15 million);
+ * (b) the young-family example with every risk on, 10,000 paths: wall time (target 0.5 s).
+ */
+import { readFileSync } from 'node:fs';
+import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
+import { resolveLifeAssumptions } from '../shared/engine/life/index.js';
+import { simulate, type HouseholdPlan } from '../shared/engine/index.js';
+import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/index.js';
+
+export function stylisedRetiree(): HouseholdPlan {
+  return {
+    name: 'stylised retiree', startYear: 2025, years: 55,
+    members: [{ id: 'r', role: 'PRIMARY', birthYear: 1960, sex: 'MALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
+    incomes: [],
+    expenses: [{ id: 'spend', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+    accounts: [{ id: 'pot', type: 'TAXABLE', balance: 1_000_000, allocation: { cash: 0, bonds: 0, equity: 1 }, annualFee: 0, accessAge: 0, contributionFraction: 0, employerMatch: 0, employerMatchLimit: 1 }],
+    properties: [], liabilities: [], insurance: [], goals: [],
+    taxes: { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
+    strategy: { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'FIXED_REAL' } },
+    assumptions: {
+      economic: resolveEconomicAssumptions({
+        shortRate: { initial: 0, longRunMean: 0, volatility: 0 },
+        inflation: { initial: 0, longRunMean: 0, volatility: 0 },
+        equity: { model: 'GBM', riskPremium: 0.05, volatility: 0.18 },
+        property: { realGrowth: 0, volatility: 0 },
+      }),
+      life: resolveLifeAssumptions({
+        mortality: { law: 'GOMPERTZ', modalAge: 88, dispersion: 10 },
+        longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+      }),
+    },
+  };
+}
+
+function youngFamily(): HouseholdPlan {
+  const doc = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8'));
+  const r = validateScenario(doc);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return toHouseholdPlan(r.value);
+}
+
+function timed<T>(f: () => T): { value: T; wall: number; cpu: number } {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const value = f();
+  const c = process.cpuUsage(c0);
+  return { value, wall: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
+}
+
+export async function run(): Promise<void> {
+  const retiree = stylisedRetiree();
+  simulate(retiree, { seed: 1, paths: 20_000 }); // warm up
+  const a = timed(() => simulate(retiree, { seed: 2024, paths: 1_000_000 }));
+  const pathYears = a.value.metadata.pathYears;
+  console.log('  (a) stylised retiree, 1,000,000 paths'.padEnd(48), `${(pathYears / a.cpu / 1e6).toFixed(2)} M path-years/CPU-s`.padEnd(26), `(${(pathYears / a.wall / 1e6).toFixed(2)} M/s wall, ${pathYears} path-years, ${a.wall.toFixed(1)} s)`, 'target >= 15');
+  console.log('      success probability'.padEnd(48), a.value.summary.probabilityOfSuccess.toFixed(4));
+
+  const family = youngFamily();
+  simulate(family, { seed: 1, paths: 500 }); // warm up
+  const b = timed(() => simulate(family, { seed: 2024, paths: 10_000 }));
+  console.log('  (b) young family, every risk on, 10,000 paths'.padEnd(48), `${b.wall.toFixed(2)} s wall`.padEnd(26), `(${b.cpu.toFixed(2)} CPU-s, ${b.value.metadata.pathYears} path-years)`, 'target <= 0.5 s');
+}
