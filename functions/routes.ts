@@ -59,4 +59,20 @@ export const routes: Route[] = [
   { method: 'HEAD', path: '/users/{userId}', handler: 'users/head', access: 'read' },
   { method: 'PUT', path: '/users/{userId}', handler: 'users/replace', access: 'write' },
   { method: 'DELETE', path: '/users/{userId}', handler: 'users/delete', access: 'write' },
+
+  // Runs. Reads of a run are `write`: reading a run whose shards stopped coming back ends it FAILED (docs/RUNS.md).
+  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/simulations', handler: 'simulations/list', access: 'write' },
+  { method: 'POST', path: '/households/{householdId}/scenarios/{scenarioId}/simulations', handler: 'simulations/create', access: 'write', grants: ['queue:send'] },
+  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', handler: 'simulations/get', access: 'write' },
+  { method: 'HEAD', path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', handler: 'simulations/head', access: 'write' },
+  { method: 'DELETE', path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', handler: 'simulations/delete', access: 'write' },
+  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output', handler: 'outputs/simulation-output', access: 'write' },
+  { method: 'HEAD', path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output', handler: 'outputs/simulation-output-head', access: 'write' },
+  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/output', handler: 'outputs/scenario-output', access: 'read' },
+  { method: 'HEAD', path: '/households/{householdId}/scenarios/{scenarioId}/output', handler: 'outputs/scenario-output-head', access: 'read' },
+  { method: 'GET', path: '/households/{householdId}/comparisons', handler: 'comparisons/list', access: 'write' },
+  { method: 'POST', path: '/households/{householdId}/comparisons', handler: 'comparisons/create', access: 'write', grants: ['queue:send'] },
+  { method: 'GET', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/get', access: 'write' },
+  { method: 'HEAD', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/head', access: 'write' },
+  { method: 'DELETE', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/delete', access: 'write' },
 ];

@@ -1,0 +1,72 @@
+/**
+ * The local runtime's shard queue: an in-process queue (SQS semantics: at-least-once delivery,
+ * visibility timeout, maxReceiveCount, dead-letter list) feeding a pool of worker threads that run
+ * the same shard-worker handler as the cloud's worker Lambdas. Installed as the process's shard
+ * queue at start-up; the dead-letter consumer runs in the main thread.
+ */
+import { availableParallelism } from 'node:os';
+import { InProcessQueue, setShardQueue } from '../../shared/queue/index.js';
+import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
+import type { LocalPlugin } from './plugins.js';
+import { WorkerPool } from './worker-pool.js';
+
+let active: InProcessQueue | undefined;
+
+/** The running local shard queue (tests use it to inject delivery faults). */
+export function localShardQueue(): InProcessQueue | undefined {
+  return active;
+}
+
+function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export const shardQueuePlugin: LocalPlugin = {
+  name: 'shard-queue',
+  async start() {
+    const pool = new WorkerPool(
+      new URL('../../functions/workers/shard-worker.ts', import.meta.url),
+      envInt('LOCAL_WORKERS', availableParallelism()),
+    );
+    await pool.ready();
+    const queue = new InProcessQueue({
+      consumer: pool.handle,
+      concurrency: pool.size,
+      batchSize: 1,
+      visibilityTimeoutMs: envInt('SHARD_VISIBILITY_TIMEOUT_SECONDS', 900) * 1000,
+      retryDelayMs: envInt('SHARD_RETRY_DELAY_MS', 1000),
+      maxReceiveCount: envInt('SHARD_MAX_RECEIVES', 3),
+      onDeadLetter: async (letters) => {
+        await deadLetterHandler({
+          Records: letters.map((letter) => ({
+            messageId: letter.messageId,
+            receiptHandle: letter.messageId,
+            body: letter.body,
+            attributes: {
+              ApproximateReceiveCount: String(letter.receiveCount),
+              SentTimestamp: '0',
+              SenderId: 'local',
+              ApproximateFirstReceiveTimestamp: '0',
+            },
+            messageAttributes: {},
+            md5OfBody: '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: 'arn:aws:sqs:local:000000000000:shards-dlq',
+            awsRegion: 'local',
+          })),
+        });
+      },
+    });
+    active = queue;
+    setShardQueue(queue);
+    return {
+      async stop() {
+        queue.close();
+        if (active === queue) active = undefined;
+        setShardQueue(undefined);
+        await pool.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,107 @@
+/** Comparison use cases: a paired run of two scenarios of one household, fanned out like a simulation. */
+import { z } from 'zod';
+import type { ComparisonDocument } from '../../engine/index.js';
+import { householdPartition } from '../../store/keys.js';
+import { getBlob } from '../../store/runs/blobs.js';
+import { runOutputName } from '../../store/runs/keys.js';
+import { listComparisons as storeList } from '../../store/runs/runs.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { loadHousehold } from '../households/service.js';
+import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import type { Principal } from '../principal.js';
+import { loadScenario } from '../scenario-resource/service.js';
+import type { WritePreconditions } from '../versioning.js';
+import { failIfStale } from './end-run.js';
+import { deleteRun, loadRun } from './run-access.js';
+import type { Comparison, ComparisonRecord, RunRef } from './run.js';
+import { runOptionsShape } from './simulations.js';
+import { startRun } from './start-run.js';
+import { toComparison } from './views.js';
+
+export const maxComparisonsPerHousehold = 1_000;
+
+const scenarioId = z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters');
+export const comparisonRequestSchema = z.strictObject({
+  baselineScenarioId: scenarioId,
+  alternativeScenarioId: scenarioId,
+  ...runOptionsShape,
+});
+export type ComparisonRequest = z.output<typeof comparisonRequestSchema>;
+
+export const comparisonSortable = ['createdAt', 'updatedAt', 'status'] as const;
+export const comparisonListQuerySchema = pagingQuerySchema(comparisonSortable);
+
+/** A comparison with, once it has completed, its comparison document. */
+export type ComparisonView = Comparison & { comparison?: ComparisonDocument };
+
+const refOf = (principal: Principal, householdId: string, runId: string): RunRef => ({
+  realmId: principal.realmId,
+  householdId,
+  kind: 'COMPARISON',
+  runId,
+});
+
+async function loadForComparison(principal: Principal, householdId: string, id: string, field: string) {
+  try {
+    return await loadScenario(principal, householdId, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new ValidationError('Invalid comparison', [{ field, message: `scenario ${id} not found in household ${householdId}` }]);
+    }
+    throw error;
+  }
+}
+
+export async function createComparison(principal: Principal, householdId: string, request: ComparisonRequest): Promise<Comparison> {
+  await loadHousehold(principal, householdId);
+  const baseline = await loadForComparison(principal, householdId, request.baselineScenarioId, 'baselineScenarioId');
+  const alternative = await loadForComparison(principal, householdId, request.alternativeScenarioId, 'alternativeScenarioId');
+  if ((await storeList(principal.realmId, householdId)).length >= maxComparisonsPerHousehold) {
+    throw new ConflictError(`A household keeps at most ${maxComparisonsPerHousehold} comparisons; delete old ones first`);
+  }
+  const record = await startRun({
+    principal,
+    householdId,
+    kind: 'COMPARISON',
+    scenarios: [
+      { id: baseline.id, version: baseline.version, document: baseline.document },
+      { id: alternative.id, version: alternative.version, document: alternative.document },
+    ],
+    paths: request.paths,
+    seed: request.seed,
+  });
+  return withDocument(principal, record as ComparisonRecord);
+}
+
+async function withDocument(principal: Principal, record: ComparisonRecord): Promise<ComparisonView> {
+  const view: ComparisonView = toComparison(record);
+  if (record.status !== 'COMPLETED') return view;
+  const ref = refOf(principal, record.householdId, record.id);
+  const document = await getBlob<ComparisonDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  if (document) view.comparison = document;
+  return view;
+}
+
+export async function listComparisons(principal: Principal, householdId: string, request: PageRequest): Promise<Page<Comparison>> {
+  await loadHousehold(principal, householdId);
+  const records = await storeList(principal.realmId, householdId);
+  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, record.id), record)));
+  const comparisons = current.map((record) => toComparison(record as ComparisonRecord));
+  return sortAndPage(comparisons as unknown as Array<Comparison & Record<string, unknown>>, request) as unknown as Page<Comparison>;
+}
+
+export async function getComparison(principal: Principal, householdId: string, comparisonId: string): Promise<ComparisonView> {
+  await loadHousehold(principal, householdId);
+  const run = await loadRun(refOf(principal, householdId, comparisonId), `Comparison ${comparisonId}`);
+  return withDocument(principal, run as ComparisonRecord);
+}
+
+export async function deleteComparison(
+  principal: Principal,
+  householdId: string,
+  comparisonId: string,
+  preconditions: WritePreconditions,
+): Promise<void> {
+  await loadHousehold(principal, householdId);
+  await deleteRun(refOf(principal, householdId, comparisonId), `Comparison ${comparisonId}`, preconditions);
+}

@@ -1,0 +1,50 @@
+/**
+ * The fan-in: once every shard has joined, the worker that completed the set (or, after a crash,
+ * any redelivered shard that finds the set complete) merges the shard results, stores the output
+ * and marks the run COMPLETED. Every step is repeatable: the output is written under a fixed key,
+ * and the status moves to COMPLETED on condition that the run is still live.
+ */
+import {
+  buildComparison,
+  buildOutput,
+  mergeComparisonShards,
+  mergeShardResults,
+  type ComparisonShardResult,
+  type ShardResult,
+} from '../../engine/index.js';
+import { householdPartition } from '../../store/keys.js';
+import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { deleteBlobs, getBlobs, putBlob } from '../../store/runs/blobs.js';
+import { runOutputName, shardResultName, shardResultsPrefix } from '../../store/runs/keys.js';
+import { completeRun } from '../../store/runs/runs.js';
+import { loadRunPlans } from './run-input.js';
+import type { RunRecord, RunRef } from './run.js';
+
+export async function finalizeRun(ref: RunRef, run: RunRecord, now = () => new Date()): Promise<void> {
+  const pk = householdPartition(ref.realmId, ref.householdId);
+  const stored = await getBlobs<ShardResult | ComparisonShardResult>(pk, shardResultsPrefix(ref));
+  const results = run.joinedShards.map((shard) => {
+    const result = stored.get(shardResultName(ref, shard));
+    if (!result) throw new Error(`the result of shard ${shard} is missing`);
+    return result;
+  });
+  const plans = await loadRunPlans(ref);
+  const meta = { seed: run.seed, shards: run.shards, elapsedMs: run.elapsedMs ?? 0 };
+  const document =
+    run.kind === 'SIMULATION'
+      ? buildOutput(plans[0], mergeShardResults(results as ShardResult[]), meta)
+      : buildComparison(plans[0], plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
+  if (document.metadata.paths !== run.paths) {
+    throw new Error(`merged ${document.metadata.paths} paths, expected ${run.paths}`);
+  }
+  await putBlob(pk, runOutputName(ref), document);
+  const completedAt = now();
+  const completed = await completeRun(ref, {
+    completedAt: completedAt.toISOString(),
+    durationMs: completedAt.getTime() - Date.parse(run.createdAt),
+  });
+  if (!completed) return;
+  await releaseRunSlot(ref);
+  // The shard results are merged into the output: they are no longer needed.
+  await deleteBlobs(pk, shardResultsPrefix(ref));
+}

@@ -1,0 +1,39 @@
+/**
+ * Run sizing and limits. Defaults are measured (docs/RUNS.md); each can be overridden by an
+ * environment variable so that a deployment can retune without a code change.
+ */
+import type { ShardRange } from '../../engine/index.js';
+import { splitPaths } from '../../engine/index.js';
+import { MAX_PATHS } from '../scenario/index.js';
+
+export { MAX_PATHS };
+
+function envNumber(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}`);
+  return value;
+}
+
+/** Runs up to this many path-years are simulated inside the request (about a second of engine time). */
+export const inlinePathYears = () => envNumber('RUN_INLINE_PATH_YEARS', 40_000, 0);
+/** Path-years per shard: large enough that storing and merging a shard is a small share of simulating it. */
+export const shardPathYears = () => envNumber('SHARD_PATH_YEARS', 250_000, 1);
+/** A queued run has at least this many shards (so it spreads over the workers), when it has the paths. */
+export const minShards = () => envNumber('SHARD_MIN_COUNT', 2, 1);
+export const maxShards = 1_000;
+/** Runs a realm may have queued or running at once; the next is 429 until one ends. */
+export const maxActiveRunsPerRealm = () => envNumber('RUNS_MAX_ACTIVE_PER_REALM', 10, 1);
+/** A queued or running run with no shard joining for this long is marked FAILED. */
+export const staleAfterMs = () => envNumber('RUN_STALE_AFTER_SECONDS', 900, 1) * 1000;
+/** Deliveries of a shard before it is given up (the queue's maxReceiveCount). */
+export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
+
+/** How a run of `paths` paths and `pathYears` path-years is executed: inline, or in these shards. */
+export function planRun(paths: number, pathYears: number): { inline: true } | { inline: false; ranges: ShardRange[] } {
+  if (pathYears <= inlinePathYears()) return { inline: true };
+  const bySize = Math.ceil(pathYears / shardPathYears());
+  const shards = Math.min(maxShards, paths, Math.max(bySize, minShards()));
+  return { inline: false, ranges: splitPaths(paths, shards) };
+}

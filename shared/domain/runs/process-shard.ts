@@ -1,0 +1,67 @@
+/**
+ * One shard's work in a worker: simulate its path range, store the result under the idempotent
+ * key (run, shard), join it to the run, and finalize the run if this shard completed the set.
+ * A redelivered or duplicated shard finds its index already joined and changes nothing (unless the
+ * run's finalization was interrupted, which it then resumes).
+ */
+import { compareShard, simulateShard } from '../../engine/index.js';
+import { householdPartition } from '../../store/keys.js';
+import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
+import { runDataPrefix, shardResultName } from '../../store/runs/keys.js';
+import { getRun, joinShard } from '../../store/runs/runs.js';
+import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { finalizeRun } from './finalize.js';
+import { loadRunPlans } from './run-input.js';
+import type { RunRecord, RunRef } from './run.js';
+import { isFinished } from './run.js';
+import { refOfMessage, type ShardMessage } from './shard-message.js';
+
+export type ShardOutcome = 'JOINED' | 'COMPLETED_RUN' | 'ALREADY_JOINED' | 'RUN_ENDED' | 'RUN_GONE';
+
+const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
+
+async function forgetRun(ref: RunRef): Promise<void> {
+  // The run was deleted while this shard ran: drop what the shard wrote, and the slot if it is still held.
+  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), runDataPrefix(ref));
+  await releaseRunSlot(ref);
+}
+
+export async function processShard(message: ShardMessage): Promise<ShardOutcome> {
+  const ref = refOfMessage(message);
+  const before = await getRun(ref);
+  if (!before) {
+    await forgetRun(ref);
+    return 'RUN_GONE';
+  }
+  if (isFinished(before.status)) return 'RUN_ENDED';
+  if (before.joinedShards.includes(message.shard)) {
+    if (isComplete(before)) await finalizeRun(ref, before);
+    return 'ALREADY_JOINED';
+  }
+
+  const plans = await loadRunPlans(ref);
+  const range = { pathStart: message.pathStart, pathCount: message.pathCount };
+  const started = performance.now();
+  const result =
+    message.kind === 'SIMULATION'
+      ? simulateShard(plans[0], before.seed, range)
+      : compareShard(plans[0], plans[1], before.seed, range);
+  const engineMs = performance.now() - started;
+  await putBlob(householdPartition(ref.realmId, ref.householdId), shardResultName(ref, message.shard), result);
+
+  const outcome = await joinShard(ref, message.shard, engineMs);
+  if (!outcome.run) {
+    await forgetRun(ref);
+    return 'RUN_GONE';
+  }
+  if (!outcome.joined) {
+    if (isFinished(outcome.run.status)) return 'RUN_ENDED';
+    if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run);
+    return 'ALREADY_JOINED';
+  }
+  if (isComplete(outcome.run)) {
+    await finalizeRun(ref, outcome.run);
+    return 'COMPLETED_RUN';
+  }
+  return 'JOINED';
+}

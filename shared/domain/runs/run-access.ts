@@ -1,0 +1,30 @@
+/** Reading and deleting one run, shared by simulations and comparisons. */
+import { householdPartition } from '../../store/keys.js';
+import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { deleteBlobs } from '../../store/runs/blobs.js';
+import { runDataPrefix } from '../../store/runs/keys.js';
+import { deleteRunItem, getRun } from '../../store/runs/runs.js';
+import { NotFoundError } from '../errors.js';
+import { checkPreconditions, type WritePreconditions } from '../versioning.js';
+import { failIfStale } from './end-run.js';
+import type { RunRecord, RunRef } from './run.js';
+
+/** The run, with the staleness check applied; 404 when there is none. */
+export async function loadRun(ref: RunRef, what: string): Promise<RunRecord> {
+  const run = await getRun(ref);
+  if (!run) throw new NotFoundError(`${what} not found`);
+  return failIfStale(ref, run);
+}
+
+/**
+ * Deletes a run, its shard results and its output, and frees its slot. A run still in flight is
+ * deleted as well: its remaining shards find it gone and drop their work.
+ */
+export async function deleteRun(ref: RunRef, what: string, preconditions: WritePreconditions): Promise<void> {
+  const run = await getRun(ref);
+  if (!run) throw new NotFoundError(`${what} not found`);
+  checkPreconditions(run.version, preconditions);
+  await deleteRunItem(ref);
+  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), runDataPrefix(ref));
+  await releaseRunSlot(ref);
+}

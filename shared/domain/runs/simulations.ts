@@ -1,0 +1,142 @@
+/** Simulation use cases: access follows the scenario's household (shared/domain/access.ts). */
+import { z } from 'zod';
+import type { OutputDocument } from '../../engine/index.js';
+import { householdPartition } from '../../store/keys.js';
+import { getBlob } from '../../store/runs/blobs.js';
+import { runOutputName } from '../../store/runs/keys.js';
+import { latestCompletedSimulation, listSimulations as storeList } from '../../store/runs/runs.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import type { Principal } from '../principal.js';
+import { loadScenario } from '../scenario-resource/service.js';
+import { MAX_PATHS } from '../scenario/index.js';
+import type { WritePreconditions } from '../versioning.js';
+import { failIfStale } from './end-run.js';
+import { selectOutput, type OutputQuery } from './output-view.js';
+import { deleteRun, loadRun } from './run-access.js';
+import type { RunRef, Simulation, SimulationRecord } from './run.js';
+import { startRun } from './start-run.js';
+import { toSimulation } from './views.js';
+
+/** A scenario keeps at most this many runs (a bound on its list); delete old ones to start more. */
+export const maxRunsPerScenario = 1_000;
+
+export const runOptionsShape = {
+  paths: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_PATHS, `must be at most ${MAX_PATHS}`).optional(),
+  seed: z.number().int('must be an integer').min(0, 'must be at least 0').max(Number.MAX_SAFE_INTEGER, 'must be a safe integer').optional(),
+};
+export const simulationRequestSchema = z.strictObject(runOptionsShape);
+export type SimulationRequest = z.output<typeof simulationRequestSchema>;
+
+export const simulationSortable = ['createdAt', 'updatedAt', 'status'] as const;
+export const simulationListQuerySchema = pagingQuerySchema(simulationSortable);
+
+const refOf = (principal: Principal, householdId: string, scenarioId: string, runId: string): RunRef => ({
+  realmId: principal.realmId,
+  householdId,
+  kind: 'SIMULATION',
+  runId,
+  scenarioId,
+});
+
+export async function createSimulation(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  request: SimulationRequest,
+): Promise<Simulation> {
+  const scenario = await loadScenario(principal, householdId, scenarioId);
+  const existing = await storeList(principal.realmId, householdId, scenarioId);
+  if (existing.length >= maxRunsPerScenario) {
+    throw new ConflictError(`A scenario keeps at most ${maxRunsPerScenario} simulations; delete old ones first`);
+  }
+  const record = await startRun({
+    principal,
+    householdId,
+    kind: 'SIMULATION',
+    scenarios: [{ id: scenario.id, version: scenario.version, document: scenario.document }],
+    paths: request.paths,
+    seed: request.seed,
+  });
+  return toSimulation(record as SimulationRecord);
+}
+
+export async function listSimulations(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  request: PageRequest,
+): Promise<Page<Simulation>> {
+  await loadScenario(principal, householdId, scenarioId);
+  const records = await storeList(principal.realmId, householdId, scenarioId);
+  const current = await Promise.all(
+    records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)),
+  );
+  const simulations = current.map((record) => toSimulation(record as SimulationRecord));
+  return sortAndPage(simulations as unknown as Array<Simulation & Record<string, unknown>>, request);
+}
+
+export async function getSimulation(principal: Principal, householdId: string, scenarioId: string, runId: string): Promise<Simulation> {
+  await loadScenario(principal, householdId, scenarioId);
+  const run = await loadRun(refOf(principal, householdId, scenarioId, runId), `Simulation ${runId}`);
+  return toSimulation(run as SimulationRecord);
+}
+
+export async function deleteSimulation(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  runId: string,
+  preconditions: WritePreconditions,
+): Promise<void> {
+  await loadScenario(principal, householdId, scenarioId);
+  await deleteRun(refOf(principal, householdId, scenarioId, runId), `Simulation ${runId}`, preconditions);
+}
+
+async function storedOutput(ref: RunRef): Promise<OutputDocument> {
+  const document = await getBlob<OutputDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  if (!document) throw new NotFoundError(`The output of simulation ${ref.runId} is not available`);
+  return document;
+}
+
+export async function getSimulationOutput(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  runId: string,
+  query: OutputQuery,
+): Promise<{ simulation: Simulation; output: ReturnType<typeof selectOutput> }> {
+  await loadScenario(principal, householdId, scenarioId);
+  const ref = refOf(principal, householdId, scenarioId, runId);
+  const run = await loadRun(ref, `Simulation ${runId}`);
+  if (run.status !== 'COMPLETED') {
+    const detail = run.status === 'FAILED' ? `: ${run.error?.reason ?? 'no reason recorded'}` : ` (progress ${Math.round(run.progress * 100)}%)`;
+    throw new NotFoundError(`Simulation ${runId} has no output: it is ${run.status}${detail}`);
+  }
+  return { simulation: toSimulation(run as SimulationRecord), output: selectOutput(await storedOutput(ref), query) };
+}
+
+export interface ScenarioOutput {
+  simulationId: string;
+  scenarioVersion: number;
+  /** True when the scenario has changed since the run that produced this output. */
+  stale: boolean;
+}
+
+export async function getScenarioOutput(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  query: OutputQuery,
+): Promise<ScenarioOutput & ReturnType<typeof selectOutput>> {
+  const scenario = await loadScenario(principal, householdId, scenarioId);
+  const latest = await latestCompletedSimulation(principal.realmId, householdId, scenarioId);
+  if (!latest) throw new NotFoundError(`Scenario ${scenarioId} has no completed simulation yet`);
+  const output = selectOutput(await storedOutput(refOf(principal, householdId, scenarioId, latest.id)), query);
+  return {
+    simulationId: latest.id,
+    scenarioVersion: latest.scenarioVersion,
+    stale: latest.scenarioVersion !== scenario.version,
+    ...output,
+  };
+}

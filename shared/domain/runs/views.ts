@@ -1,0 +1,15 @@
+/** Runs as the API shows them: the public fields, without the store's bookkeeping. */
+import type { Comparison, ComparisonRecord, RunRecord, Simulation, SimulationRecord } from './run.js';
+
+function publicRun<T extends RunRecord>(record: T) {
+  const { kind: _kind, joinedShards: _joined, lastProgressAt: _last, holdsSlot: _slot, ...rest } = record;
+  return rest;
+}
+
+export function toSimulation(record: SimulationRecord): Simulation {
+  return publicRun(record) as Simulation;
+}
+
+export function toComparison(record: ComparisonRecord): Comparison {
+  return publicRun(record) as Comparison;
+}

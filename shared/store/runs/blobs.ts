@@ -1,0 +1,93 @@
+/**
+ * Large JSON values (run inputs, shard results, outputs) stored compressed and split over items,
+ * so no item nears DynamoDB's 400 KB limit. A value named `<prefix><name>` is stored as chunks
+ * `<prefix><name>#0000`, `#0001`, ... each carrying the chunk count; writing the same name again
+ * overwrites the same keys, so a redelivered shard rewrites its result instead of adding a copy.
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { dynamoClient } from '../client.js';
+import { queryAll } from '../query-all.js';
+import { tableName } from '../table.js';
+import { batchDelete } from '../batch.js';
+
+/** Bytes of compressed data per item: well under 400 KB with the keys and attributes. */
+const chunkBytes = 300 * 1024;
+/** Brotli quality 5: most of the size gain of higher levels at a fraction of their time. */
+const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+export function compressJson(value: unknown): Buffer {
+  return brotliCompressSync(Buffer.from(JSON.stringify(value)), brotliOptions);
+}
+
+export function decompressJson<T>(data: Uint8Array): T {
+  return JSON.parse(brotliDecompressSync(data).toString('utf8')) as T;
+}
+
+const chunkKey = (name: string, index: number) => `${name}#${String(index).padStart(4, '0')}`;
+
+export async function putBlob(pk: string, name: string, value: unknown): Promise<{ bytes: number; chunks: number }> {
+  const data = compressJson(value);
+  const chunks = Math.max(1, Math.ceil(data.length / chunkBytes));
+  const items = Array.from({ length: chunks }, (_, index) => ({
+    pk,
+    sk: chunkKey(name, index),
+    entity: 'run-data',
+    chunks,
+    data: data.subarray(index * chunkBytes, (index + 1) * chunkBytes),
+  }));
+  // A batch write request carries at most 16 MB: a few chunks per request.
+  for (let start = 0; start < items.length; start += 10) {
+    let requests = items.slice(start, start + 10).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const result = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+  return { bytes: data.length, chunks };
+}
+
+/** Every value stored under `prefix`, by name (the part of the key between the prefix and the chunk number). */
+export async function getBlobs<T>(pk: string, prefix: string): Promise<Map<string, T>> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ConsistentRead: true,
+  });
+  const byName = new Map<string, Array<{ index: number; chunks: number; data: Uint8Array }>>();
+  for (const item of items) {
+    const sk = item.sk as string;
+    const cut = sk.lastIndexOf('#');
+    const name = sk.slice(0, cut);
+    const list = byName.get(name) ?? [];
+    list.push({ index: Number(sk.slice(cut + 1)), chunks: item.chunks as number, data: item.data as Uint8Array });
+    byName.set(name, list);
+  }
+  const values = new Map<string, T>();
+  for (const [name, list] of byName) {
+    list.sort((a, b) => a.index - b.index);
+    const chunks = list[0].chunks;
+    const parts = list.filter((part) => part.index < chunks);
+    if (parts.length !== chunks) throw new Error(`stored value ${name} is incomplete (${parts.length} of ${chunks} chunks)`);
+    values.set(name, decompressJson<T>(Buffer.concat(parts.map((part) => part.data))));
+  }
+  return values;
+}
+
+export async function getBlob<T>(pk: string, name: string): Promise<T | undefined> {
+  return (await getBlobs<T>(pk, `${name}#`)).get(name);
+}
+
+export async function deleteBlobs(pk: string, prefix: string): Promise<number> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await batchDelete(items.map((item) => ({ pk: item.pk, sk: item.sk })));
+  return items.length;
+}
