@@ -5,6 +5,9 @@
 import { grantTypes, userRole, type Client, type GrantType, type User } from '../domain/identity/entities.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
+import { parseOrThrow } from '../domain/field-errors.js';
+import { emailSchema, passwordSchema, usernameSchema } from '../domain/identity/user-input.js';
+import { z } from 'zod';
 import { hashSecret, randomSecret } from './hashing.js';
 import { realmIdPattern } from './issuer.js';
 
@@ -64,6 +67,11 @@ export interface NewUserInput {
 
 export async function createUser(store: IdentityStore, input: NewUserInput): Promise<{ user: User; password: string }> {
   const password = input.password ?? randomSecret(18);
+  parseOrThrow(
+    z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }),
+    { username: input.username, email: input.email, password },
+    'user',
+  );
   const user = await store.users.create(input.realmId, {
     username: input.username,
     email: input.email,

@@ -1,0 +1,183 @@
+/**
+ * `npm run -s admin -- <command>`: realms, clients, users and signing keys.
+ *
+ * Where it works: with TABLE_NAME set, on that (deployed) table with the usual AWS credentials;
+ * otherwise on the local data in DATA_DIR (default ./.data). The local store is held by one
+ * process at a time, so when `npm start` is running on that DATA_DIR the command talks to the
+ * running server's store (its address is in DATA_DIR/store-endpoint.json); otherwise it opens
+ * the data itself. Generated secrets and passwords are printed once and stored only as hashes.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { grantTypes, type GrantType } from '../shared/domain/identity/entities.js';
+import { DomainError } from '../shared/domain/errors.js';
+import { createClient, createRealm, createUser } from '../shared/identity/registration.js';
+import { LocalKeyRing } from '../shared/identity/signing/local-key-ring.js';
+import { IdentityStore } from '../shared/store/identity/identity-store.js';
+import { defaultTableName } from '../shared/store/table.js';
+import { storeEndpointFile } from '../infra/local/bootstrap-demo.js';
+import { ensureTable, startEmbeddedStore } from '../infra/local/dynalite.js';
+
+const usage = `Usage: npm run -s admin -- <command>
+  create-realm <realmId>
+  create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]...
+  create-user <realmId> <username> [--password P] [--email E]
+  list-realms
+  rotate-signing-key            (local key ring in DATA_DIR; with KMS see docs/IDENTITY.md)
+Environment: DATA_DIR (local data, default ./.data) or TABLE_NAME (a deployed table).`;
+
+interface Connection {
+  store: IdentityStore;
+  close(): Promise<void>;
+}
+
+const localCredentials = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+
+function documentClient(client: DynamoDBClient) {
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+async function runningServerEndpoint(dataDir: string): Promise<string | undefined> {
+  let endpoint: string;
+  try {
+    endpoint = (JSON.parse(await readFile(join(dataDir, storeEndpointFile), 'utf8')) as { endpoint: string }).endpoint;
+  } catch {
+    return undefined;
+  }
+  const probe = new DynamoDBClient({ endpoint, ...localCredentials, maxAttempts: 1 });
+  try {
+    await probe.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2_000) });
+    return endpoint;
+  } catch {
+    return undefined; // left behind by a server that is gone
+  } finally {
+    probe.destroy();
+  }
+}
+
+async function connect(): Promise<Connection> {
+  if (process.env.TABLE_NAME) {
+    const client = new DynamoDBClient({});
+    return { store: new IdentityStore(documentClient(client), process.env.TABLE_NAME), close: async () => client.destroy() };
+  }
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const running = await runningServerEndpoint(dataDir);
+  if (running) {
+    const client = new DynamoDBClient({ endpoint: running, ...localCredentials });
+    return { store: new IdentityStore(documentClient(client), defaultTableName), close: async () => client.destroy() };
+  }
+  let embedded;
+  try {
+    embedded = await startEmbeddedStore(dataDir);
+  } catch (error) {
+    throw new Error(`Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`);
+  }
+  const client = new DynamoDBClient({ endpoint: embedded.endpoint, ...localCredentials });
+  await ensureTable(client, defaultTableName);
+  return {
+    store: new IdentityStore(documentClient(client), defaultTableName),
+    close: async () => {
+      client.destroy();
+      await embedded.close();
+    },
+  };
+}
+
+function arg(positionals: string[], index: number, name: string): string {
+  const value = positionals[index];
+  if (!value) throw new UsageError(`missing <${name}>`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      secret: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'grant-type': { type: 'string', multiple: true },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command] = positionals;
+  if (!command || values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  if (command === 'rotate-signing-key') {
+    if (process.env.SIGNING_KEY_ID || process.env.TABLE_NAME) {
+      throw new UsageError('in the cloud the key is in KMS: create a new key and list it first in SIGNING_KEY_ID (docs/IDENTITY.md)');
+    }
+    const ring = LocalKeyRing.inDataDir(resolve(process.env.DATA_DIR ?? '.data'));
+    const { kid, retired } = await ring.rotate();
+    process.stdout.write(`New signing key ${kid}; retired ${retired.join(', ') || 'none'} (still published until its tokens expire)\n`);
+    return;
+  }
+  const known = ['create-realm', 'create-client', 'create-user', 'list-realms'];
+  if (!known.includes(command)) throw new UsageError(`unknown command ${command}`);
+  const connection = await connect();
+  try {
+    const store = connection.store;
+    switch (command) {
+      case 'create-realm': {
+        const realmId = arg(positionals, 1, 'realmId');
+        await createRealm(store, realmId);
+        process.stdout.write(`Created realm ${realmId}\n`);
+        break;
+      }
+      case 'create-client': {
+        const realmId = arg(positionals, 1, 'realmId');
+        const clientId = arg(positionals, 2, 'clientId');
+        const grants = values['grant-type'];
+        const unknown = (grants ?? []).filter((g) => !(grantTypes as readonly string[]).includes(g));
+        if (unknown.length > 0) throw new UsageError(`unknown grant type ${unknown.join(', ')}; use ${grantTypes.join(', ')}`);
+        const { secret } = await createClient(store, {
+          realmId,
+          clientId,
+          secret: values.secret,
+          redirectUris: values['redirect-uri'],
+          grantTypes: grants as GrantType[] | undefined,
+        });
+        process.stdout.write(`Created client ${clientId} in realm ${realmId}\n`);
+        if (!values.secret) process.stdout.write(`client secret (shown once): ${secret}\n`);
+        break;
+      }
+      case 'create-user': {
+        const realmId = arg(positionals, 1, 'realmId');
+        const username = arg(positionals, 2, 'username');
+        if (!(await store.realms.get(realmId))) throw new UsageError(`realm ${realmId} does not exist`);
+        const { user, password } = await createUser(store, {
+          realmId,
+          username,
+          email: values.email ?? `${username}@example.com`,
+          password: values.password,
+        });
+        process.stdout.write(`Created user ${username} (id ${user.id}) in realm ${realmId}\n`);
+        if (!values.password) process.stdout.write(`password (shown once): ${password}\n`);
+        break;
+      }
+      case 'list-realms':
+        for (const realm of await store.realms.listAll()) process.stdout.write(`${realm.id}\t${realm.createdAt}\n`);
+        break;
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) process.stderr.write(`admin: ${error.message}\n${usage}\n`);
+  else if (error instanceof DomainError) {
+    const fields = error.errors.map((e) => ` (${e.field} ${e.message})`).join('');
+    process.stderr.write(`admin: ${error.message}${fields}\n`);
+  } else process.stderr.write(`admin: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+});
