@@ -26,6 +26,9 @@ const DEAD = MemberState.DEAD;
 const DISABLED = MemberState.DISABLED;
 const LTC = MemberState.LTC;
 
+const BATCH = 64;
+const SERIES_SLOTS = SERIES_METRICS.length * 2;
+
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
 /** Folds simulated paths into a shard's counts, sums and sketches. */
@@ -54,6 +57,14 @@ export class ShardAccumulator {
   private readonly economy: Distribution[][];
   private readonly annualised: Distribution[];
   private sample: SampledPath[] = [];
+  /**
+   * Per-year values are buffered for BATCH paths and folded into their distributions one
+   * distribution at a time: a few hundred sketches touched once per batch instead of once per
+   * path keeps them in cache. buffer[((slot * Y) + t) * BATCH + i], slots: 12 series, 4 economy.
+   */
+  private readonly buffer: Float64Array;
+  private readonly buffered: Int32Array;
+  private bufferedPaths = 0;
   private sampleThreshold = Infinity;
 
   constructor(private readonly c: CompiledPlan) {
@@ -75,6 +86,34 @@ export class ShardAccumulator {
     this.series = grid(SERIES_METRICS.length * 2, () => grid(Y, () => new Distribution(MONEY_UNIT)));
     this.economy = grid(ECONOMY_FACTORS.length, () => grid(Y, () => new Distribution(RATE_UNIT)));
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
+    this.buffer = new Float64Array((SERIES_SLOTS + ECONOMY_FACTORS.length) * Y * BATCH);
+    this.buffered = new Int32Array(Y);
+  }
+
+  private flush(): void {
+    const Y = this.c.years;
+    const buf = this.buffer;
+    for (let slot = 0; slot < SERIES_SLOTS; slot++) {
+      const row = this.series[slot];
+      for (let t = 0; t < Y; t++) {
+        const n = this.buffered[t];
+        if (n === 0) break;
+        const d = row[t];
+        const base = (slot * Y + t) * BATCH;
+        for (let i = 0; i < n; i++) d.add(buf[base + i]);
+      }
+    }
+    const n = this.bufferedPaths;
+    for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
+      const row = this.economy[f];
+      for (let t = 0; t < Y; t++) {
+        const d = row[t];
+        const base = ((SERIES_SLOTS + f) * Y + t) * BATCH;
+        for (let i = 0; i < n; i++) d.add(buf[base + i]);
+      }
+    }
+    this.buffered.fill(0);
+    this.bufferedPaths = 0;
   }
 
   add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[]): void {
@@ -117,32 +156,36 @@ export class ShardAccumulator {
       this.everUnemployed[m] += unemp;
     }
 
-    const series = this.series;
+    const buf = this.buffer;
+    const YB = Y * BATCH;
     for (let t = 0; t < T; t++) {
       this.running[t]++;
       const deflateEnd = 1 / econ.cpi[t + 1];
       const deflateStart = 1 / econ.cpi[t];
-      series[0][t].add(sim.netWorth[t]); series[1][t].add(sim.netWorth[t] * deflateEnd);
-      series[2][t].add(sim.liquidAssets[t]); series[3][t].add(sim.liquidAssets[t] * deflateEnd);
-      series[4][t].add(sim.income[t]); series[5][t].add(sim.income[t] * deflateStart);
-      series[6][t].add(sim.spending[t]); series[7][t].add(sim.spending[t] * deflateStart);
-      series[8][t].add(sim.shortfall[t]); series[9][t].add(sim.shortfall[t] * deflateStart);
-      series[10][t].add(sim.taxes[t]); series[11][t].add(sim.taxes[t] * deflateStart);
+      const at = t * BATCH + this.buffered[t]++;
+      buf[at] = sim.netWorth[t]; buf[at + YB] = sim.netWorth[t] * deflateEnd;
+      buf[at + 2 * YB] = sim.liquidAssets[t]; buf[at + 3 * YB] = sim.liquidAssets[t] * deflateEnd;
+      buf[at + 4 * YB] = sim.income[t]; buf[at + 5 * YB] = sim.income[t] * deflateStart;
+      buf[at + 6 * YB] = sim.spending[t]; buf[at + 7 * YB] = sim.spending[t] * deflateStart;
+      buf[at + 8 * YB] = sim.shortfall[t]; buf[at + 9 * YB] = sim.shortfall[t] * deflateStart;
+      buf[at + 10 * YB] = sim.taxes[t]; buf[at + 11 * YB] = sim.taxes[t] * deflateStart;
     }
 
-    const e = this.economy;
     let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
+    const e0 = SERIES_SLOTS * YB + this.bufferedPaths;
     for (let t = 0; t < Y; t++) {
-      e[0][t].add(econ.inflation[t]);
-      e[1][t].add(econ.shortRate[t]);
-      e[2][t].add(econ.equityReturn[t]);
-      e[3][t].add(econ.bondReturn[t]);
+      const at = e0 + t * BATCH;
+      buf[at] = econ.inflation[t];
+      buf[at + YB] = econ.shortRate[t];
+      buf[at + 2 * YB] = econ.equityReturn[t];
+      buf[at + 3 * YB] = econ.bondReturn[t];
       gi *= 1 + econ.inflation[t];
       gc *= 1 + econ.cashReturn[t];
       ge *= 1 + econ.equityReturn[t];
       gb *= 1 + econ.bondReturn[t];
       gp *= 1 + econ.propertyReturn[t];
     }
+    if (++this.bufferedPaths === BATCH) this.flush();
     const inv = 1 / Y;
     this.annualised[0].add(Math.pow(gi, inv) - 1);
     this.annualised[1].add(Math.pow(gc, inv) - 1);
@@ -161,6 +204,7 @@ export class ShardAccumulator {
   }
 
   toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
+    this.flush();
     return {
       engineVersion,
       years: this.c.years,
