@@ -1,0 +1,126 @@
+/**
+ * Lambda bundles: each function's bundle size (esbuild, the same settings as the CDK app) and the
+ * time a fresh Node.js process takes to import it (the code part of a cold start). API handlers
+ * target at most 300 KB and 150 ms; the queue consumers' figures are printed without a target.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { fallbackHandler, routes } from '../functions/routes.js';
+import { esbuildOptions } from '../infra/cdk/bundling.js';
+import { PROJECT_ROOT } from '../infra/cdk/create-app.js';
+import { handlerEntry, planFunctions } from '../infra/cdk/route-plan.js';
+import { DEAD_LETTER_HANDLER, WORKER_HANDLER } from '../infra/cdk/stateless-stack.js';
+
+const API_SIZE_TARGET_KB = 300;
+const API_IMPORT_TARGET_MS = 150;
+/** Fresh processes per bundle; the median is reported. */
+const IMPORT_RUNS = 3;
+/** Under the repository so that `@aws-sdk/*`, left out of the bundle, resolves as the Lambda runtime provides it. */
+const OUT_DIR = join(PROJECT_ROOT, '.tmp', 'bundles');
+
+/** What a function's environment holds in the cloud; values only need to be well-formed. */
+const LAMBDA_LIKE_ENV = {
+  TABLE_NAME: 'household-scenarios',
+  SHARD_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/shards',
+  SIGNING_KEY_ID: 'arn:aws:kms:eu-west-1:123456789012:key/00000000-0000-0000-0000-000000000000',
+  ISSUER_BASE_URL: 'https://api.example.com',
+  LOG_LEVEL: 'info',
+  AWS_REGION: 'eu-west-1',
+  NODE_OPTIONS: '--enable-source-maps',
+};
+
+function line(label: string, value: string, unit = '', target = ''): void {
+  console.log(`  ${label}`.padEnd(48), `${value} ${unit}`.padEnd(22), target);
+}
+
+interface Measured {
+  handler: string;
+  kind: 'api' | 'worker';
+  bytes: number;
+  importMs: number;
+  exportsHandler: boolean;
+  heaviest: string[];
+}
+
+/** The largest contributors to a bundle, grouped by package (or by top-level folder for our code). */
+function heaviestInputs(metafile: Metafile, outfile: string): string[] {
+  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(outfile.split('/').slice(-2).join('/')))?.[1];
+  if (!output) return [];
+  const byGroup = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+    const group = pkg ?? input.split('/').slice(0, 2).join('/');
+    byGroup.set(group, (byGroup.get(group) ?? 0) + bytesInOutput);
+  }
+  return [...byGroup.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(0)} KB`);
+}
+
+/** Milliseconds to import the bundle in a fresh process: the median of several processes. */
+function importTime(file: string): number {
+  const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(pathToFileURL(file).href)}); if (typeof m.handler !== 'function') process.exit(3); process.stdout.write(String(performance.now() - t0));`;
+  const times: number[] = [];
+  for (let i = 0; i < IMPORT_RUNS; i++) {
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...LAMBDA_LIKE_ENV },
+      encoding: 'utf8',
+    });
+    if (out.status !== 0) throw new Error(`importing ${file} failed (exit ${out.status}): ${out.stderr.slice(0, 500)}`);
+    times.push(Number(out.stdout));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+async function measure(handler: string, kind: Measured['kind']): Promise<Measured> {
+  const outfile = join(OUT_DIR, handler, 'index.mjs');
+  mkdirSync(join(OUT_DIR, handler), { recursive: true });
+  const result = await build(esbuildOptions(handlerEntry(PROJECT_ROOT, handler), outfile));
+  const metafile = result.metafile!;
+  const entryOutput = Object.values(metafile.outputs).find((o) => o.entryPoint !== undefined);
+  return {
+    handler,
+    kind,
+    bytes: statSync(outfile).size,
+    importMs: importTime(outfile),
+    exportsHandler: entryOutput?.exports.includes('handler') ?? false,
+    heaviest: heaviestInputs(metafile, outfile),
+  };
+}
+
+export async function run(): Promise<void> {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  const apiHandlers = [...new Set([...planFunctions(routes, PROJECT_ROOT).map((p) => p.handler), fallbackHandler])];
+  const results: Measured[] = [];
+  for (const handler of apiHandlers) results.push(await measure(handler, 'api'));
+  for (const handler of [WORKER_HANDLER, DEAD_LETTER_HANDLER]) results.push(await measure(handler, 'worker'));
+
+  const over: Measured[] = [];
+  for (const r of results) {
+    const kb = r.bytes / 1024;
+    const sizeTarget = r.kind === 'api' ? `target: <= ${API_SIZE_TARGET_KB} KB` : '';
+    const timeTarget = r.kind === 'api' ? `target: <= ${API_IMPORT_TARGET_MS} ms` : '';
+    line(`${r.handler} bundle`, kb.toFixed(1), 'KB', sizeTarget);
+    line(`${r.handler} cold import (median of ${IMPORT_RUNS})`, r.importMs.toFixed(1), 'ms', timeTarget);
+    if (!r.exportsHandler) console.log(`  !! ${r.handler} does not export handler`);
+    if (r.kind === 'api' && (kb > API_SIZE_TARGET_KB || r.importMs > API_IMPORT_TARGET_MS)) over.push(r);
+  }
+  const api = results.filter((r) => r.kind === 'api');
+  line('API handlers', String(api.length), 'functions');
+  line('largest API bundle', (Math.max(...api.map((r) => r.bytes)) / 1024).toFixed(1), 'KB', `target: <= ${API_SIZE_TARGET_KB} KB`);
+  line('slowest API cold import', Math.max(...api.map((r) => r.importMs)).toFixed(1), 'ms', `target: <= ${API_IMPORT_TARGET_MS} ms`);
+  for (const r of [...over, ...results.filter((x) => x.kind === 'worker')]) {
+    console.log(`  ${r.handler}: heaviest inputs: ${r.heaviest.join(', ')}`);
+  }
+  if (over.length > 0) console.log(`  over target: ${over.map((r) => r.handler).join(', ')}`);
+  if (results.some((r) => r.heaviest.some((h) => /^zod \d{3,} KB$/.test(h)))) {
+    console.log("  note: zod over 100 KB means a module imports `{ z } from 'zod'`, which keeps the whole namespace");
+    console.log("        (every locale); `import * as z from 'zod'` lets esbuild drop what is unused.");
+  }
+}

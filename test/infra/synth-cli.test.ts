@@ -1,0 +1,115 @@
+/**
+ * The real `npm run synth`, offline, as a user runs it; and the real bundling path of one handler
+ * (NodejsFunction running the installed esbuild), imported and invoked in a fresh Node process.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes.js';
+import { ESM_REQUIRE_BANNER, esbuildOptions } from '../../infra/cdk/bundling.js';
+import { ServiceFunction } from '../../infra/cdk/constructs/service-function.js';
+import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
+import { handlerEntry } from '../../infra/cdk/route-plan.js';
+
+/** No account or region: the synth must not need either. */
+function withoutAccount(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const key of ['CDK_DEFAULT_ACCOUNT', 'CDK_DEFAULT_REGION', 'AWS_PROFILE', 'AWS_REGION', 'AWS_DEFAULT_REGION']) delete copy[key];
+  return copy;
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'infra-synth-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('npm run synth', () => {
+  it('synthesizes both stacks offline with cdk-nag passing', () => {
+    const out = join(scratch, 'cdk.out');
+    // `--exclusively <stateful stack>` is the CLI's way to skip bundling the other stack's ~30
+    // functions (it refuses `aws:` context keys); the whole app is still synthesized and validated.
+    const result = spawnSync('npm', ['run', '-s', 'synth', '--', '--exclusively', 'HouseholdScenarios-Stateful', '-o', out], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      env: withoutAccount(process.env),
+      timeout: 110_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/AwsSolutions-|Synthesis finished with errors/);
+    const report = JSON.parse(readFileSync(join(out, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports).toEqual([]);
+    for (const stack of ['HouseholdScenarios-Stateful', 'HouseholdScenarios-Stateless']) {
+      const template = JSON.parse(readFileSync(join(out, `${stack}.template.json`), 'utf8'));
+      expect(Object.keys(template.Resources).length).toBeGreaterThan(0);
+    }
+    const stateless = JSON.parse(readFileSync(join(out, 'HouseholdScenarios-Stateless.template.json'), 'utf8'));
+    const routeKeys = Object.values(stateless.Resources as Record<string, { Type: string; Properties: { RouteKey: string } }>)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map((r) => r.Properties.RouteKey);
+    expect(routeKeys.length).toBe(routes.length + 1);
+  });
+});
+
+describe('bundling a real handler', () => {
+  const health = routes.find((r) => r.method === 'GET' && r.path === '/health');
+
+  it('NodejsFunction bundles it locally as minified ESM that runs and answers an API Gateway event', () => {
+    expect(health).toBeDefined();
+    const app = new App({ outdir: join(scratch, 'bundle.out') });
+    const stack = new Stack(app, 'BundleProbe');
+    new ServiceFunction(stack, 'HealthFunction', {
+      entry: handlerEntry(PROJECT_ROOT, health!.handler),
+      projectRoot: PROJECT_ROOT,
+      description: 'bundling probe',
+      environment: { TABLE_NAME: 't', SHARD_QUEUE_URL: 'q', SIGNING_KEY_ID: 'k', ISSUER_BASE_URL: 'https://api.example.com', LOG_LEVEL: 'error' },
+      logRetention: RetentionDays.ONE_DAY,
+    });
+    const assembly = app.synth();
+    const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
+    expect(assets.length).toBe(1);
+    const assetDir = join(assembly.directory, assets[0]);
+    const code = JSON.stringify(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+    expect(code).toContain(`${assets[0].slice('asset.'.length)}.zip`);
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(bundle.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    expect(bundle).not.toMatch(/\bmodule\.exports\s*=/);
+    // Minified: the code is a few very long lines (newlines survive only inside template literals).
+    expect(Math.max(...bundle.split('\n').map((l) => l.length))).toBeGreaterThan(100_000);
+
+    const invoke = `
+      const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
+      const event = { version: '2.0', routeKey: 'GET /health', rawPath: '/health', rawQueryString: '',
+        headers: { host: 'api.example.com', 'x-forwarded-proto': 'https' },
+        requestContext: { http: { method: 'GET', path: '/health', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'probe' },
+          requestId: 'probe-1', routeKey: 'GET /health', stage: '$default', domainName: 'api.example.com', timeEpoch: Date.now() },
+        isBase64Encoded: false };
+      const result = await handler(event, { awsRequestId: 'probe-1', getRemainingTimeInMillis: () => 29000 });
+      process.stdout.write(JSON.stringify(result));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], { cwd: scratch, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'error' } });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ status: 'UP' });
+  });
+
+  it('the bench builds the same bundle through the esbuild API, leaving the AWS SDK out', async () => {
+    const outfile = join(scratch, 'esbuild', 'index.mjs');
+    const result = await build(esbuildOptions(handlerEntry(PROJECT_ROOT, health!.handler), outfile));
+    expect(result.errors).toEqual([]);
+    const inputs = Object.keys(result.metafile!.inputs);
+    expect(inputs.some((i) => i.includes('node_modules/@aws-sdk/'))).toBe(false);
+    const probeDir = readdirSync(join(scratch, 'bundle.out')).find((d) => d.startsWith('asset.'));
+    expect(probeDir).toBeDefined();
+    const strip = (code: string) => code.replace(/\/\/# sourceMappingURL=.*\s*$/, '');
+    const viaCdk = strip(readFileSync(join(scratch, 'bundle.out', probeDir!, 'index.mjs'), 'utf8'));
+    const viaApi = strip(readFileSync(outfile, 'utf8'));
+    expect(viaApi).toBe(viaCdk);
+    expect(existsSync(`${outfile}.map`)).toBe(true);
+  });
+});
