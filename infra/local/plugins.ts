@@ -3,6 +3,8 @@
  * and its worker pool). A plugin starts after the store and the server are up, with the runtime's
  * URL and data directory, and is stopped (in reverse order) on shutdown. Append to `localPlugins`.
  */
+import { shardQueuePlugin } from './queue-plugin.js';
+
 export interface LocalRuntimeContext {
   url: string;
   dataDir: string;
@@ -13,4 +15,4 @@ export interface LocalPlugin {
   start(context: LocalRuntimeContext): Promise<{ stop(): Promise<void> } | void>;
 }
 
-export const localPlugins: LocalPlugin[] = [];
+export const localPlugins: LocalPlugin[] = [shardQueuePlugin];

@@ -71,6 +71,7 @@ export class InProcessQueue implements ShardQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleWaiters: Array<() => void> = [];
   private closed = false;
+  private paused = false;
   private readonly options: Required<Omit<InProcessQueueOptions, 'onDeadLetter' | 'faults'>> &
     Pick<InProcessQueueOptions, 'onDeadLetter' | 'faults'>;
 
@@ -83,6 +84,16 @@ export class InProcessQueue implements ShardQueue {
       queueName: 'shards',
       ...options,
     };
+  }
+
+  /** Holds deliveries back until `resume` (tests only: keeps a run in flight on demand). */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pump();
   }
 
   /** Replaces the fault injector (tests only). */
@@ -123,7 +134,7 @@ export class InProcessQueue implements ShardQueue {
   }
 
   private pump(): void {
-    while (!this.closed && this.inFlight < this.options.concurrency && this.ready.length > 0) {
+    while (!this.closed && !this.paused && this.inFlight < this.options.concurrency && this.ready.length > 0) {
       const batch = this.ready.splice(0, this.options.batchSize);
       this.inFlight += 1;
       void this.deliver(batch).finally(() => {

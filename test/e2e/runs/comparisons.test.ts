@@ -1,0 +1,87 @@
+/**
+ * Comparisons end to end over HTTP with a real token: paired runs fanned out over the queue.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHouseholdWithScenario, startRunHarness, waitForRun, type RunHarness } from './harness.js';
+import { retireeScenario } from './scenarios.js';
+
+let harness: RunHarness;
+let householdId: string;
+let retire67: string;
+
+beforeAll(async () => {
+  harness = await startRunHarness({ SHARD_PATH_YEARS: '40000', RUN_INLINE_PATH_YEARS: '20000', RUNS_MAX_ACTIVE_PER_REALM: '10' });
+  ({ householdId, scenarioId: retire67 } = await createHouseholdWithScenario(harness, retireeScenario(67, 20)));
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function compareToEnd(body: Record<string, unknown>): Promise<Record<string, any>> {
+  const created = await harness.api.post(`/households/${householdId}/comparisons`, body, { token: harness.token });
+  expect(created.status, created.text).toBe(201);
+  const path = `/households/${householdId}/comparisons/${created.body.id}`;
+  expect(created.headers.get('location')).toBe(`${harness.server.url}${path}`);
+  const ended = await waitForRun(harness, path);
+  expect(ended.status).toBe('COMPLETED');
+  return ended;
+}
+
+const figure = (document: Record<string, any>, name: string) =>
+  document.summary.find((f: { figure: string }) => f.figure === name);
+
+describe('comparisons', () => {
+  it('shows zero differences between a scenario and a copy of itself', async () => {
+    const copy = await harness.api.post(`/households/${householdId}/scenarios`, { copyOf: retire67 }, { token: harness.token });
+    expect(copy.status).toBe(201);
+    const comparison = await compareToEnd({ baselineScenarioId: retire67, alternativeScenarioId: copy.body.id, paths: 3_000, seed: 9 });
+    expect(comparison.shards).toBeGreaterThan(1);
+    const document = comparison.comparison;
+    expect(document.metadata.paths).toBe(3_000);
+    const success = figure(document, 'probabilityOfSuccess');
+    expect(success.baseline).toBeGreaterThan(0);
+    for (const entry of document.summary) {
+      if (entry.difference === null) continue;
+      expect(entry.difference, entry.figure).toBe(0);
+      expect(entry.standardError, entry.figure).toBe(0);
+    }
+    for (const year of document.timeSeries) {
+      expect(year.meanNetWorthDifference).toBe(0);
+      expect(year.medianNetWorthDifference).toBe(0);
+    }
+    expect(document.outcomeChanges).toEqual({ failedToSucceeded: 0, succeededToFailed: 0, net: 0 });
+  });
+
+  it('shows retiring at 67 more likely to succeed than at 62, with a 95% interval excluding zero', async () => {
+    const retire62 = await harness.api.post(`/households/${householdId}/scenarios`, retireeScenario(62, 20), { token: harness.token });
+    expect(retire62.status).toBe(201);
+    const comparison = await compareToEnd({ baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 2_000, seed: 5 });
+    expect(comparison.baselineScenarioVersion).toBe(1);
+    const success = figure(comparison.comparison, 'probabilityOfSuccess');
+    expect(success.difference).toBeCloseTo(success.alternative - success.baseline, 12);
+    expect(success.difference).toBeGreaterThan(0);
+    expect(success.interval95[0]).toBeGreaterThan(0);
+    expect(comparison.comparison.outcomeChanges.failedToSucceeded).toBeGreaterThan(comparison.comparison.outcomeChanges.succeededToFailed);
+  });
+
+  it('lists, checks and deletes comparisons, and names a bad scenario id', async () => {
+    const list = await harness.api.get(`/households/${householdId}/comparisons?sort=createdAt,asc`, { token: harness.token });
+    expect(list.status).toBe(200);
+    expect(list.body.content).toHaveLength(2);
+    expect(list.body.content[0].comparison).toBeUndefined();
+    const id = list.body.content[0].id;
+    const path = `/households/${householdId}/comparisons/${id}`;
+    expect((await harness.api.head(path, { token: harness.token })).status).toBe(204);
+    expect((await harness.api.delete(path, { token: harness.token })).status).toBe(204);
+    expect((await harness.api.get(path, { token: harness.token })).status).toBe(404);
+
+    const bad = await harness.api.post(
+      `/households/${householdId}/comparisons`,
+      { baselineScenarioId: retire67, alternativeScenarioId: 'nope' },
+      { token: harness.token },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['alternativeScenarioId']);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Runs end to end over HTTP with a real token: fan-out over the in-process queue to worker
+ * threads, the join, faults the queue injects (lost, redelivered and duplicated deliveries), a
+ * shard that always fails, and the realm's concurrent-run cap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from '../../../shared/engine/index.js';
+import { QuantileSketch } from '../../../shared/engine/stats/index.js';
+import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
+import { createHouseholdWithScenario, faultsForNextRun, startRunHarness, waitForRun, type RunHarness } from './harness.js';
+import { retireeScenario } from './scenarios.js';
+
+let harness: RunHarness;
+let base: string;
+const scenario = retireeScenario(67, 20);
+
+beforeAll(async () => {
+  harness = await startRunHarness({
+    // 20 years a path: 20,000 paths are 400,000 path-years, 8 shards of 50,000.
+    SHARD_PATH_YEARS: '50000',
+    RUN_INLINE_PATH_YEARS: '20000',
+    RUNS_MAX_ACTIVE_PER_REALM: '10',
+  });
+  const { householdId, scenarioId } = await createHouseholdWithScenario(harness, scenario);
+  base = `/households/${householdId}/scenarios/${scenarioId}`;
+});
+
+afterAll(async () => {
+  harness?.queue.setFaults(undefined);
+  await harness?.close();
+});
+
+async function runToEnd(body: Record<string, unknown>): Promise<{ run: Record<string, any>; output?: Record<string, any> }> {
+  const created = await harness.api.post(`${base}/simulations`, body, { token: harness.token });
+  expect(created.status, created.text).toBe(201);
+  expect(created.headers.get('location')).toBe(`${harness.server.url}${base}/simulations/${created.body.id}`);
+  const run = await waitForRun(harness, `${base}/simulations/${created.body.id}`);
+  if (run.status !== 'COMPLETED') return { run };
+  const output = await harness.api.get(`${base}/simulations/${run.id}/output`, { token: harness.token });
+  expect(output.status).toBe(200);
+  return { run, output: output.body };
+}
+
+/** The output without the figures that legitimately differ between runs (timing). */
+function comparable(output: Record<string, any>) {
+  const { elapsedMs: _elapsed, ...metadata } = output.metadata;
+  return { ...output, metadata };
+}
+
+describe('simulation runs fanned out over the queue', () => {
+  it('gives 8 shards the same output as 1 shard: probabilities and means exactly, percentiles within the sketch bound', async () => {
+    const { run, output } = await runToEnd({ paths: 20_000, seed: 4242 });
+    expect(run.status).toBe('COMPLETED');
+    expect(run.shards).toBe(8);
+    expect(run.completedShards).toBe(8);
+    expect(run.progress).toBe(1);
+    expect(run.scenarioVersion).toBe(1);
+    expect(output!.metadata.shards).toBe(8);
+
+    const checked = validateScenario(scenario);
+    if (!checked.ok) throw new Error('test scenario is invalid');
+    const single = simulate(toHouseholdPlan(checked.value), { seed: 4242, paths: 20_000, shards: 1 });
+    const summary = output!.summary;
+    expect(summary.probabilityOfSuccess).toBe(single.summary.probabilityOfSuccess);
+    expect(summary.probabilityOfDepletion).toBe(single.summary.probabilityOfDepletion);
+    expect(summary.expectedShortfall).toBe(single.summary.expectedShortfall);
+    expect(summary.terminalEstate.mean).toBe(single.summary.terminalEstate.mean);
+    expect(summary.members).toEqual(single.summary.members);
+    // Each side is within the sketch's relative accuracy of the exact percentile, so they differ by at most twice it.
+    const bound = 2 * QuantileSketch.RELATIVE_ACCURACY;
+    for (const level of ['p5', 'p10', 'p25', 'p50', 'p75', 'p90', 'p95'] as const) {
+      const exact = single.summary.terminalEstate[level]!;
+      expect(Math.abs(summary.terminalEstate[level] - exact)).toBeLessThanOrEqual(bound * Math.abs(exact) + 1e-9);
+    }
+    for (const [t, entry] of single.timeSeries.entries()) {
+      const got = output!.timeSeries[t];
+      expect(got.depleted).toBe(entry.depleted);
+      expect(got.netWorth.real.mean).toBe(entry.netWorth.real.mean);
+      expect(got.members).toEqual(entry.members);
+      const median = entry.netWorth.real.p50!;
+      expect(Math.abs(got.netWorth.real.p50 - median)).toBeLessThanOrEqual(bound * Math.abs(median) + 1e-9);
+    }
+
+    // Sections and view options, and the scenario's latest output.
+    const picked = await harness.api.get(`${base}/simulations/${run.id}/output?sections=summary,timeSeries&view=real`, { token: harness.token });
+    expect(Object.keys(picked.body).sort()).toEqual(['metadata', 'summary', 'timeSeries']);
+    expect(Object.keys(picked.body.timeSeries[1].netWorth)).toEqual(['real']);
+    const latest = await harness.api.get(`${base}/output?sections=summary`, { token: harness.token });
+    expect(latest.status).toBe(200);
+    expect(latest.body.simulationId).toBe(run.id);
+    expect(latest.body.stale).toBe(false);
+    const bad = await harness.api.get(`${base}/output?sections=summary,nope&view=both`, { token: harness.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sections', 'view']);
+  });
+
+  it('leaves the output exactly as without faults when shards are redelivered, lost once or duplicated', async () => {
+    process.env.SHARD_PATH_YEARS = '10000'; // 4,000 paths of 20 years: 8 shards of 500 paths
+    try {
+      const clean = await runToEnd({ paths: 4_000, seed: 77 });
+      expect(clean.run.shards).toBe(8);
+
+      const faultedRun = faultsForNextRun(harness.queue, (shard, receiveCount, isDuplicate) => {
+        if (shard === 1 && receiveCount === 1) return 'fail-after'; // ran, but the ack was lost: delivered again
+        if (shard === 3 && receiveCount === 1) return 'fail-before'; // lost before the worker saw it
+        if ((shard === 5 || shard === 7) && !isDuplicate) return 'duplicate'; // delivered twice
+        return undefined;
+      });
+      const faulted = await runToEnd({ paths: 4_000, seed: 77 });
+      expect(faultedRun.runId()).toBe(faulted.run.id);
+      expect(faultedRun.applied.sort()).toEqual(['duplicate:5', 'duplicate:7', 'fail-after:1', 'fail-before:3']);
+      expect(faulted.run.status).toBe('COMPLETED');
+      expect(faulted.run.completedShards).toBe(8);
+      expect(comparable(faulted.output!)).toEqual(comparable(clean.output!));
+    } finally {
+      harness.queue.setFaults(undefined);
+      process.env.SHARD_PATH_YEARS = '50000';
+    }
+  });
+
+  it('caps concurrent runs per realm (429), ends a shard that always fails FAILED with its reason, and frees the slot', async () => {
+    process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
+    harness.queue.pause();
+    try {
+      const first = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 1 }, { token: harness.token });
+      expect(first.status).toBe(201);
+      expect(first.body.status).toBe('QUEUED');
+      expect(first.body.progress).toBe(0);
+
+      const refused = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 2 }, { token: harness.token });
+      expect(refused.status).toBe(429);
+      expect(refused.body.status).toBe('TOO_MANY_REQUESTS');
+      expect(refused.body.message).toMatch(/At most 1 run/);
+
+      // Small runs are simulated inline and need no slot.
+      const inline = await harness.api.post(`${base}/simulations`, { paths: 500, seed: 3 }, { token: harness.token });
+      expect(inline.status).toBe(201);
+      expect(inline.body.status).toBe('COMPLETED');
+
+      const pending = await harness.api.get(`${base}/simulations/${first.body.id}/output`, { token: harness.token });
+      expect(pending.status).toBe(404);
+      expect(pending.body.message).toMatch(/QUEUED/);
+
+      faultsForNextRun(harness.queue, (shard) => (shard === 0 ? 'fail-before' : undefined));
+      harness.queue.resume();
+      const failed = await waitForRun(harness, `${base}/simulations/${first.body.id}`);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.error.reason).toMatch(/shard 0 \(paths 0 to 999\) was not processed after 3 deliveries/);
+      const noOutput = await harness.api.get(`${base}/simulations/${first.body.id}/output`, { token: harness.token });
+      expect(noOutput.status).toBe(404);
+      expect(noOutput.body.message).toMatch(/FAILED/);
+
+      harness.queue.setFaults(undefined);
+      const next = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 2 }, { token: harness.token });
+      expect(next.status).toBe(201);
+      expect((await waitForRun(harness, `${base}/simulations/${next.body.id}`)).status).toBe('COMPLETED');
+    } finally {
+      harness.queue.resume();
+      harness.queue.setFaults(undefined);
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
+    }
+  });
+
+  it('lists, checks, deletes runs and shows an edited scenario\'s output as stale', async () => {
+    const list = await harness.api.get(`${base}/simulations?sort=createdAt,desc&size=2`, { token: harness.token });
+    expect(list.status).toBe(200);
+    expect(list.body.content).toHaveLength(2);
+    expect(list.body.page.totalElements).toBeGreaterThanOrEqual(4);
+    const newest = list.body.content[0];
+    expect((await harness.api.head(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(204);
+    expect((await harness.api.head(`${base}/simulations/${newest.id}/output`, { token: harness.token })).status).toBe(204);
+
+    const patched = await harness.api.patch(`${base}`, { description: 'edited' }, { token: harness.token });
+    expect(patched.status).toBe(200);
+    const latest = await harness.api.get(`${base}/output?sections=summary`, { token: harness.token });
+    expect(latest.body.stale).toBe(true);
+
+    expect((await harness.api.delete(`${base}/simulations/${newest.id}`, { token: harness.token, headers: { 'If-Match': '"999"' } })).status).toBe(412);
+    expect((await harness.api.delete(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(204);
+    expect((await harness.api.get(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(404);
+    expect((await harness.api.get(`${base}/simulations/${newest.id}/output`, { token: harness.token })).status).toBe(404);
+  });
+
+  it('rejects bad run requests with the field named', async () => {
+    const tooMany = await harness.api.post(`${base}/simulations`, { paths: 100_001 }, { token: harness.token });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual([{ field: 'paths', message: expect.stringMatching(/100000/) }]);
+    const unknown = await harness.api.post(`${base}/simulations`, { paths: 10, shards: 3 }, { token: harness.token });
+    expect(unknown.status).toBe(400);
+    const noToken = await harness.api.post(`${base}/simulations`, {});
+    expect(noToken.status).toBe(401);
+  });
+});

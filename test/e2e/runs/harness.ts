@@ -1,0 +1,80 @@
+/**
+ * The run tests' server: the real local runtime (HTTP server, dynalite, in-process shard queue and
+ * worker threads) with the identity provider, and a real user token from its token endpoint.
+ */
+import { bootstrapDemo, localIdentityPlugin } from '../../../infra/local/bootstrap-demo.js';
+import { localPlugins } from '../../../infra/local/plugins.js';
+import { localShardQueue } from '../../../infra/local/queue-plugin.js';
+import type { DeliveryFault, InProcessQueue } from '../../../shared/queue/index.js';
+import { ApiClient } from '../../support/http.js';
+import { startTestServer, type TestServer } from '../../support/server.js';
+
+export interface RunHarness {
+  server: TestServer;
+  api: ApiClient;
+  token: string;
+  queue: InProcessQueue;
+  close(): Promise<void>;
+}
+
+export async function startRunHarness(env: Record<string, string>): Promise<RunHarness> {
+  // The worker threads copy the environment when they start, so it is set before the server.
+  Object.assign(process.env, { LOG_LEVEL: 'warn', SHARD_RETRY_DELAY_MS: '20', SHARD_MAX_RECEIVES: '3', LOCAL_WORKERS: '2', ...env });
+  const server = await startTestServer({ realKeys: true, plugins: [...localPlugins, localIdentityPlugin] });
+  const demo = await bootstrapDemo(server);
+  if (!demo) throw new Error('the demo realm was not created');
+  const response = await fetch(`${server.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      username: demo.username,
+      password: demo.password,
+    }),
+  });
+  const tokens = (await response.json()) as { access_token?: string };
+  if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
+  const queue = localShardQueue();
+  if (!queue) throw new Error('the local shard queue is not running');
+  return { server, api: new ApiClient(server.url), token: tokens.access_token, queue, close: () => server.close() };
+}
+
+/** Polls a run until it has ended; returns its last state. */
+export async function waitForRun(harness: RunHarness, path: string, timeoutMs = 120_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await harness.api.get(path, { token: harness.token });
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+    if (response.body.status === 'COMPLETED' || response.body.status === 'FAILED') return response.body;
+    if (Date.now() > deadline) throw new Error(`run ${path} did not end: ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Arms a fault plan for the next run whose shards reach the queue (tests run one at a time). */
+export function faultsForNextRun(
+  queue: InProcessQueue,
+  plan: (shard: number, receiveCount: number, isDuplicate: boolean) => DeliveryFault | undefined,
+): { runId(): string | undefined; applied: string[] } {
+  let runId: string | undefined;
+  const applied: string[] = [];
+  queue.setFaults(({ body, receiveCount, isDuplicate }) => {
+    const message = JSON.parse(body) as { runId: string; shard: number };
+    runId ??= message.runId;
+    if (message.runId !== runId) return undefined;
+    const fault = plan(message.shard, receiveCount, isDuplicate);
+    if (fault) applied.push(`${fault}:${message.shard}`);
+    return fault;
+  });
+  return { runId: () => runId, applied };
+}
+
+export async function createHouseholdWithScenario(harness: RunHarness, scenario: Record<string, unknown>): Promise<{ householdId: string; scenarioId: string }> {
+  const household = await harness.api.post('/households', { name: 'Run tests', currency: 'USD' }, { token: harness.token });
+  if (household.status !== 201) throw new Error(`household: ${household.status} ${household.text}`);
+  const created = await harness.api.post(`/households/${household.body.id}/scenarios`, scenario, { token: harness.token });
+  if (created.status !== 201) throw new Error(`scenario: ${created.status} ${created.text}`);
+  return { householdId: household.body.id, scenarioId: created.body.id };
+}
