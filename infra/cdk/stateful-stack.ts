@@ -3,7 +3,7 @@
  * signing keys. Kept apart from the stateless stack so that replacing functions or the API can
  * never replace or delete data.
  */
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Alias, Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
@@ -73,5 +73,9 @@ export class StatefulStack extends Stack {
     // One alias resource whose target moves on rotation (an update in place); an alias per key would
     // make CloudFormation create the new alias while the old one still holds the name.
     new Alias(this, 'SigningKeyAlias', { aliasName: this.signingKeyAlias, targetKey: current });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for npm run admin' });
+    new CfnOutput(this, 'SigningKeyArn', { value: current.keyArn, description: 'The key that signs tokens now' });
+    new CfnOutput(this, 'SigningKeyAliasName', { value: this.signingKeyAlias });
   }
 }

@@ -50,6 +50,11 @@ describe('the table', () => {
     });
     expect(tableShape.timeToLiveAttribute).toBe('expiresAt');
   });
+
+  it('its name is an output, for npm run admin', () => {
+    const outputs = statefulTemplate.findOutputs('TableName');
+    expect(Object.values(outputs)[0].Value).toEqual({ Ref: Object.keys(resourcesOfType(statefulTemplate, 'AWS::DynamoDB::Table'))[0] });
+  });
 });
 
 describe('the signing key', () => {
