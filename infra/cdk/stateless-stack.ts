@@ -17,12 +17,18 @@ import { ServiceApi } from './constructs/service-api.js';
 import { ServiceFunction, type ServiceEnvironment } from './constructs/service-function.js';
 import { ShardQueue } from './constructs/shard-queue.js';
 import { grantExtras, grantTable } from './grants.js';
+import { maxShardReceives } from '../../shared/domain/runs/limits.js';
 import { constructIdFor, handlerEntry, planFunctions, routeKey, type PlannedFunction } from './route-plan.js';
 
 /** The shard worker's module under `functions/`: consumes the shard queue. */
 export const WORKER_HANDLER = 'workers/shard-worker';
-/** A shard's budget; the queue's visibility timeout is six times this. */
-export const WORKER_TIMEOUT = Duration.minutes(5);
+/**
+ * A shard's budget. A shard is sized to a few seconds of engine time (shared/domain/runs/limits.ts);
+ * the last shard of a run also merges the others. The queue's visibility timeout is six times this,
+ * which keeps a crashed shard's redelivery well inside the time after which a run without progress
+ * is marked FAILED.
+ */
+export const WORKER_TIMEOUT = Duration.minutes(2);
 /** 1,769 MB is one full vCPU: a shard is single-threaded number crunching. */
 export const WORKER_MEMORY_MB = 1769;
 /** The dead-letter consumer's module: ends the run of a shard that exhausted its deliveries. */
@@ -71,9 +77,13 @@ export class StatelessStack extends Stack {
       logRetention,
       customDomain: config.customDomain,
     });
+    // Read once and given to the queue and to the consumers, so both count deliveries alike even if
+    // SHARD_MAX_RECEIVES is set in the shell that deploys.
+    const maxReceiveCount = maxShardReceives();
     this.shardQueue = new ShardQueue(this, 'Shards', {
       workerTimeout: WORKER_TIMEOUT,
       deadLetterConsumerTimeout: DEAD_LETTER_TIMEOUT,
+      maxReceiveCount,
     });
 
     const environment: ServiceEnvironment = {
@@ -124,6 +134,7 @@ export class StatelessStack extends Stack {
       projectRoot: props.projectRoot,
       description: 'Simulation shard worker (SQS)',
       environment,
+      extraEnvironment: { SHARD_MAX_RECEIVES: String(maxReceiveCount) },
       logRetention,
       timeout: WORKER_TIMEOUT,
       memorySize: WORKER_MEMORY_MB,
@@ -143,6 +154,7 @@ export class StatelessStack extends Stack {
       projectRoot: props.projectRoot,
       description: 'Dead-lettered shards: ends their runs FAILED (SQS)',
       environment,
+      extraEnvironment: { SHARD_MAX_RECEIVES: String(maxReceiveCount) },
       logRetention,
       timeout: DEAD_LETTER_TIMEOUT,
     });

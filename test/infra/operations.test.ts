@@ -6,7 +6,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/service-api.js';
-import { MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/shard-queue.js';
+import { maxShardReceives, staleAfterMs } from '../../shared/domain/runs/limits.js';
 import { resourcesOfType, synthesize, type CfnResourceJson, type Synthesized } from './synthesize.js';
 
 const ENVIRONMENT = ['TABLE_NAME', 'SHARD_QUEUE_URL', 'SIGNING_KEY_ID', 'ISSUER_BASE_URL', 'LOG_LEVEL'];
@@ -72,7 +72,13 @@ describe('shard queue and worker', () => {
     const deadLetterConsumer = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(synth.stateless.deadLetterConsumer)];
 
     const queue = queues[queueId].Properties!;
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: MAX_RECEIVE_COUNT });
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: maxShardReceives() });
+    // The worker gives up on the same delivery as the queue does.
+    for (const consumer of [worker, deadLetterConsumer]) {
+      expect(consumer.Properties!.Environment.Variables.SHARD_MAX_RECEIVES).toBe(String(maxShardReceives()));
+    }
+    // A crashed shard comes back before its run would be declared stale.
+    expect(queue.VisibilityTimeout * 1000).toBeLessThan(staleAfterMs());
     expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Properties!.Timeout);
     expect(queues[dlqId].Properties!.VisibilityTimeout).toBeGreaterThanOrEqual(6 * deadLetterConsumer.Properties!.Timeout);
     for (const id of [queueId, dlqId]) expect(queues[id].Properties!.SqsManagedSseEnabled).toBe(true);

@@ -27,6 +27,8 @@ export interface ServiceFunctionProps {
   projectRoot: string;
   description: string;
   environment: ServiceEnvironment;
+  /** Settings only this function reads. */
+  extraEnvironment?: Record<string, string>;
   logRetention: RetentionDays;
   timeout?: Duration;
   memorySize?: number;
@@ -77,6 +79,7 @@ export class ServiceFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       environment: {
         ...props.environment,
+        ...props.extraEnvironment,
         // Stack traces in the logs point at the TypeScript sources.
         NODE_OPTIONS: '--enable-source-maps',
       },

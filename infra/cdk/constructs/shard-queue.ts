@@ -1,7 +1,6 @@
 /**
  * The queue that carries simulation shards to the workers, with its dead-letter queue. A message
- * that fails `maxReceiveCount` times is parked in the dead-letter queue (and raises an alarm)
- * instead of cycling forever.
+ * that fails `maxReceiveCount` times moves to the dead-letter queue instead of cycling forever.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -9,14 +8,14 @@ import { Construct } from 'constructs';
 
 /** SQS recommends a visibility timeout of at least six times the consumer's timeout. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;
-/** Deliveries before a shard is given up on: enough to ride out throttling and transient faults. */
-export const MAX_RECEIVE_COUNT = 5;
 
 export interface ShardQueueProps {
   /** The worker function's timeout; the queue's visibility timeout is derived from it. */
   workerTimeout: Duration;
   /** The dead-letter consumer's timeout; the dead-letter queue's visibility timeout is derived from it. */
   deadLetterConsumerTimeout: Duration;
+  /** Deliveries of a shard before it goes to the dead-letter queue (the worker counts the same). */
+  maxReceiveCount: number;
 }
 
 export class ShardQueue extends Construct {
@@ -37,7 +36,7 @@ export class ShardQueue extends Construct {
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(props.workerTimeout.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
       retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
     });
   }
 }
