@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../../shared/engine/index.js';
 import { QuantileSketch } from '../../../shared/engine/stats/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient } from '../../../shared/store/client.js';
+import { householdPartition } from '../../../shared/store/keys.js';
+import { tableName } from '../../../shared/store/table.js';
 import { createHouseholdWithScenario, faultsForNextRun, startRunHarness, waitForRun, type RunHarness } from './harness.js';
 import { retireeScenario } from './scenarios.js';
 
@@ -189,5 +193,26 @@ describe('simulation runs fanned out over the queue', () => {
     expect(unknown.status).toBe(400);
     const noToken = await harness.api.post(`${base}/simulations`, {});
     expect(noToken.status).toBe(401);
+  });
+
+  it('removes a scenario\'s runs, shard results and outputs with the scenario, and everything with the household', async () => {
+    const [, , householdId, , scenarioId] = base.split('/');
+    const partition = async () =>
+      (
+        await dynamoClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': householdPartition('demo', householdId) },
+            ConsistentRead: true,
+          }),
+        )
+      ).Items ?? [];
+    const underScenario = (items: Record<string, unknown>[]) => items.filter((item) => String(item.sk).startsWith(`SCENARIO#${scenarioId}#`));
+    expect(underScenario(await partition()).length).toBeGreaterThan(0);
+    expect((await harness.api.delete(base, { token: harness.token })).status).toBe(204);
+    expect(underScenario(await partition())).toEqual([]);
+    expect((await harness.api.delete(`/households/${householdId}`, { token: harness.token })).status).toBe(204);
+    expect(await partition()).toEqual([]);
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * The shard worker and the run store against dynalite: the join under redelivery and duplicates,
+ * the last-attempt failure, runs deleted mid-flight, staleness and the realm's run slots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQSEvent } from 'aws-lambda';
+import { handler } from '../../functions/workers/shard-worker.js';
+import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
+import { simulate } from '../../shared/engine/index.js';
+import { splitPaths } from '../../shared/engine/index.js';
+import { toHouseholdPlan, validateScenario } from '../../shared/domain/scenario/index.js';
+import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
+import { encodeShardMessage, type ShardMessage } from '../../shared/domain/runs/shard-message.js';
+import { storeRunInput } from '../../shared/domain/runs/run-input.js';
+import { loadRun } from '../../shared/domain/runs/run-access.js';
+import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
+import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
+import { getBlob, getBlobs } from '../../shared/store/runs/blobs.js';
+import { runOutputName, shardResultsPrefix } from '../../shared/store/runs/keys.js';
+import { householdPartition } from '../../shared/store/keys.js';
+import type { OutputDocument } from '../../shared/engine/index.js';
+import { retireeScenario } from '../e2e/runs/scenarios.js';
+import { startStore } from './store-fixture.js';
+
+let store: { close(): Promise<void> };
+beforeAll(async () => {
+  store = await startStore();
+});
+afterAll(async () => {
+  await store?.close();
+});
+
+const scenario = (() => {
+  const checked = validateScenario(retireeScenario(67, 10));
+  if (!checked.ok) throw new Error('invalid test scenario');
+  return checked.value;
+})();
+
+let counter = 0;
+async function queuedRun(options: { paths: number; shards: number; input?: boolean; lastProgressAt?: string }) {
+  counter += 1;
+  const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: `run${counter}`, scenarioId: 's1' };
+  const now = new Date().toISOString();
+  const record = {
+    id: ref.runId, kind: 'SIMULATION', householdId: 'h1', scenarioId: 's1', scenarioVersion: 1,
+    status: 'QUEUED', progress: 0, paths: options.paths, seed: 11, shards: options.shards, completedShards: 0,
+    joinedShards: [], createdAt: now, updatedAt: now, version: 1, lastProgressAt: options.lastProgressAt ?? now, holdsSlot: true,
+  } as RunRecord;
+  if (options.input !== false) await storeRunInput(ref, { scenarios: [scenario] });
+  expect(await acquireRunSlot(ref, 100)).toBe(true);
+  await putNewRun(ref, record);
+  const messages: ShardMessage[] = splitPaths(options.paths, options.shards).map((range, shard) => ({
+    v: 1, realmId: ref.realmId, householdId: 'h1', kind: 'SIMULATION', runId: ref.runId, scenarioId: 's1', shard, ...range,
+  }));
+  return { ref, messages };
+}
+
+function event(message: ShardMessage | string, receiveCount = 1, messageId = 'm1'): SQSEvent {
+  return {
+    Records: [{
+      messageId, receiptHandle: messageId, body: typeof message === 'string' ? message : encodeShardMessage(message),
+      attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
+      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:shards', awsRegion: 'local',
+    }],
+  };
+}
+
+describe('shard worker', () => {
+  it('joins shards in any order, ignores repeats, and the last one merges the output and completes the run', async () => {
+    const { ref, messages } = await queuedRun({ paths: 600, shards: 3 });
+    expect((await handler(event(messages[2]))).batchItemFailures).toEqual([]);
+    let run = await getRun(ref);
+    expect(run?.status).toBe('RUNNING');
+    expect(run?.progress).toBeCloseTo(1 / 3, 12);
+    expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]); // redelivered: no double count
+    expect((await getRun(ref))?.completedShards).toBe(1);
+    await handler(event(messages[0]));
+    await handler(event(messages[1]));
+    run = await getRun(ref);
+    expect(run?.status).toBe('COMPLETED');
+    expect(run?.progress).toBe(1);
+    expect(run?.joinedShards).toEqual([0, 1, 2]);
+    expect(run?.elapsedMs).toBeGreaterThan(0);
+    const pk = householdPartition('r1', 'h1');
+    const output = await getBlob<OutputDocument>(pk, runOutputName(ref));
+    const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
+    expect(output?.summary).toEqual(reference.summary);
+    expect(output?.timeSeries).toEqual(reference.timeSeries);
+    expect((await getBlobs(pk, shardResultsPrefix(ref))).size).toBe(0); // merged, then dropped
+    expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+    // A shard delivered after completion changes nothing.
+    expect((await handler(event(messages[1], 4))).batchItemFailures).toEqual([]);
+    expect((await getRun(ref))?.version).toBe(run?.version);
+  });
+
+  it('reports a failing shard for redelivery, and on its last delivery ends the run FAILED with the reason', async () => {
+    const { ref, messages } = await queuedRun({ paths: 100, shards: 2, input: false });
+    expect((await handler(event(messages[1], 1, 'x'))).batchItemFailures).toEqual([{ itemIdentifier: 'x' }]);
+    expect((await getRun(ref))?.status).toBe('QUEUED');
+    expect((await handler(event(messages[1], 3, 'x'))).batchItemFailures).toEqual([{ itemIdentifier: 'x' }]);
+    const run = await getRun(ref);
+    expect(run?.status).toBe('FAILED');
+    expect(run?.error?.reason).toBe('shard 1 (paths 50 to 99) failed after 3 attempts: the run has no stored input');
+    expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+    // The dead-letter consumer leaves an already failed run as it is.
+    await deadLetterHandler(event(messages[1], 3, 'x'));
+    expect((await getRun(ref))?.error?.reason).toBe(run?.error?.reason);
+  });
+
+  it('drops a malformed message instead of retrying it forever', async () => {
+    expect((await handler(event('{"v":1,"shard":-1}'))).batchItemFailures).toEqual([]);
+    expect((await handler(event('not json'))).batchItemFailures).toEqual([]);
+  });
+
+  it('drops the work of a shard whose run was deleted, and frees the slot', async () => {
+    const { ref, messages } = await queuedRun({ paths: 100, shards: 2 });
+    const { deleteRunItem } = await import('../../shared/store/runs/runs.js');
+    await deleteRunItem(ref);
+    expect((await handler(event(messages[0]))).batchItemFailures).toEqual([]);
+    expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+  });
+
+  it('marks a run whose shards stopped coming back FAILED when read', async () => {
+    const old = new Date(Date.now() - 16 * 60_000).toISOString();
+    const { ref } = await queuedRun({ paths: 100, shards: 2, lastProgressAt: old });
+    const run = await loadRun(ref, 'Simulation');
+    expect(run.status).toBe('FAILED');
+    expect(run.error?.reason).toBe('no shard finished for 15 minute(s): 0 of 2 shards had completed');
+    expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+  });
+});
