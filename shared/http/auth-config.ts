@@ -4,10 +4,14 @@
  * before the first request.
  *
  * Default: each realm's JWKS from its own certs endpoint over HTTP(S)
- * (`${issuer}/protocol/openid-connect/certs`), fetched with `fetch` so a local http issuer works.
+ * (`${issuer}/protocol/openid-connect/certs`), fetched with `fetch` so a local http issuer works,
+ * and every token checked against the revocation list (revoked tokens and revoked logins), which
+ * only needs read access to the table that every handler has. The local runtime swaps in a key
+ * source that reads the key ring directly.
  */
 import { RealmTokenVerifier, jwksUriFor } from './auth.js';
 import type { Jwks, JwksProvider, TokenCheck, TokenVerifier } from './auth.js';
+import { revocationCheck } from '../identity/resource-server.js';
 
 export const fetchJwksProvider: JwksProvider = async (_realmId, issuer) => {
   const response = await fetch(jwksUriFor(issuer), { signal: AbortSignal.timeout(5_000) });
@@ -17,7 +21,7 @@ export const fetchJwksProvider: JwksProvider = async (_realmId, issuer) => {
 };
 
 let jwksProvider: JwksProvider = fetchJwksProvider;
-let tokenCheck: TokenCheck | undefined;
+let tokenCheck: TokenCheck = revocationCheck();
 let verifier: TokenVerifier | undefined;
 
 export function configureAuth(options: { jwksProvider?: JwksProvider; tokenCheck?: TokenCheck }): void {
