@@ -4,6 +4,7 @@ import { PathRunner } from '../household/path-runner.js';
 import type { HouseholdPathSimulator } from '../household/household-path.js';
 import { MemberState } from '../life/life-path.js';
 import { ShardAccumulator } from '../output/shard-accumulator.js';
+import { inEconomySample } from '../output/economy-sample.js';
 import { checkRange, type ShardRange } from '../output/simulate-shard.js';
 import type { ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
@@ -118,12 +119,13 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   let succeededToFailed = 0;
   const end = range.pathStart + range.pathCount;
   for (let p = range.pathStart; p < end; p++) {
-    const simA = a.run(p);
-    accA.add(p, simA, a.economy, a.lives);
+    const fullEconomy = inEconomySample(p);
+    const simA = a.run(p, null, fullEconomy);
+    accA.add(p, simA, a.economy, a.lives, a.economyYears);
     batchesA[p % BATCHES].add(simA, a.compiled.memberAge0[a.compiled.primary]);
     pathFigures(simA, a, idxA, fa);
-    const simB = b.run(p);
-    accB.add(p, simB, b.economy, b.lives);
+    const simB = b.run(p, null, fullEconomy);
+    accB.add(p, simB, b.economy, b.lives, b.economyYears);
     batchesB[p % BATCHES].add(simB, b.compiled.memberAge0[b.compiled.primary]);
     pathFigures(simB, b, idxB, fb);
     for (let f = 0; f < F; f++) {

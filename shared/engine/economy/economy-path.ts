@@ -42,3 +42,9 @@ export function allocateEconomyPath(years: number): EconomyPath {
     propertyReturn: new Float64Array(years),
   };
 }
+
+/** Refuses a year count beyond the generator's horizon or the buffer. */
+export function checkYears(years: number, horizon: number, out: EconomyPath): void {
+  if (!Number.isInteger(years) || years < 0 || years > horizon) throw new RangeError(`years: must be a whole number from 0 to ${horizon}`);
+  if (out.years < years) throw new RangeError(`EconomyPath holds ${out.years} years, the generator needs ${years}`);
+}

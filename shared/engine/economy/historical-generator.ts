@@ -1,6 +1,6 @@
 import { RandomStream } from '../random/index.js';
 import type { ResolvedEconomicAssumptions } from './assumptions.js';
-import type { EconomyPath } from './economy-path.js';
+import { checkYears, type EconomyPath } from './economy-path.js';
 import history from './historical-returns.json' with { type: 'json' };
 import calibrated from './calibrated-defaults.json' with { type: 'json' };
 import { ECONOMY_STREAMS } from './streams.js';
@@ -44,8 +44,7 @@ export class HistoricalEconomyGenerator {
   }
 
   /** Data-table index (0 = the history's first year) of each path year. */
-  pickIndices(pathIndex: number, out: Int32Array): void {
-    const years = this.years;
+  pickIndices(pathIndex: number, out: Int32Array, years: number = this.years): void {
     if (this.sequential) {
       const start = pathIndex % this.span;
       for (let t = 0; t < years; t++) out[t] = this.from + ((start + t) % this.span);
@@ -59,11 +58,13 @@ export class HistoricalEconomyGenerator {
     }
   }
 
-  generate(pathIndex: number, out: EconomyPath): void {
-    const years = this.years;
-    if (out.years < years) throw new RangeError(`EconomyPath holds ${out.years} years, the generator needs ${years}`);
+  /** Fills the first `years` years (default all): a prefix of the full path (the year picks do not depend on how many are used). */
+  generate(pathIndex: number, out: EconomyPath, years: number = this.years): void {
+    checkYears(years, this.years, out);
     const idx = this.yearIndex;
-    this.pickIndices(pathIndex, idx);
+    // One year more than asked when there is one, for the rate at the start of the next year.
+    const picked = Math.min(years + 1, this.years);
+    this.pickIndices(pathIndex, idx, picked);
     const drawProperty = this.propertySd > 0;
     if (drawProperty) this.propertyStream.reset(this.seed, pathIndex, ECONOMY_STREAMS.property);
     const spread = calibrated.historical.termSpread;
@@ -84,6 +85,7 @@ export class HistoricalEconomyGenerator {
       const shock = drawProperty ? this.propertySd * this.propertyStream.normal() : 0;
       out.propertyReturn[t] = Math.expm1(infl + this.propertyDrift + shock);
     }
-    out.shortRateStart[years] = years > 0 ? history.longRate[idx[years - 1] + 1] - spread : 0;
+    out.shortRateStart[years] =
+      years < picked ? history.longRate[idx[years]] - spread : years > 0 ? history.longRate[idx[years - 1] + 1] - spread : 0;
   }
 }

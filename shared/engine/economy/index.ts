@@ -35,8 +35,11 @@ export { shortRateMoments, zeroCouponPrice, vasicekB, vasicekLnA, type VasicekPa
 
 export interface EconomyGenerator {
   readonly years: number;
-  /** Fills `out` (allocated for at least `years` years) with path `pathIndex`'s economy. */
-  generate(pathIndex: number, out: EconomyPath): void;
+  /**
+   * Fills `out` (allocated for at least `years` years) with path `pathIndex`'s economy, or only
+   * its first `years` years: prefix-consistent, those years equal the full generation's.
+   */
+  generate(pathIndex: number, out: EconomyPath, years?: number): void;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ResolvedEconomicAssumptions } from './assumptions.js';
 import { CorrelatedShocks } from './correlated-shocks.js';
 import type { EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
+import { checkYears } from './economy-path.js';
 import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
 
 const MONTHS = 12;
@@ -101,9 +102,9 @@ export class StochasticEconomyGenerator {
     ]);
   }
 
-  generate(pathIndex: number, out: EconomyPath): void {
-    const years = this.years;
-    if (out.years < years) throw new RangeError(`EconomyPath holds ${out.years} years, the generator needs ${years}`);
+  /** Fills the first `years` years (default all): a prefix of the full path, since each factor's stream is drawn year by year. */
+  generate(pathIndex: number, out: EconomyPath, years: number = this.years): void {
+    checkYears(years, this.years, out);
     const shocks = this.shocks;
     shocks.reset(this.seed, pathIndex);
     const rateStream = shocks.rate;

@@ -51,10 +51,33 @@ export class PathRunner {
     );
   }
 
-  run(pathIndex: number, events: PathEvent[] | null = null): HouseholdPathSimulator {
-    this.economyGenerator.generate(pathIndex, this.economy);
+  /** Years of economy generated for the last path run (`economy` holds stale values beyond). */
+  economyYears = 0;
+
+  /**
+   * Runs path `pathIndex`. Lives do not depend on money, so they come first and fix the years the
+   * household runs; the economy is generated for those years only (a prefix of the full path),
+   * or for the whole horizon when `fullEconomy` is set.
+   */
+  run(pathIndex: number, events: PathEvent[] | null = null, fullEconomy = false): HouseholdPathSimulator {
     this.lifeModel.simulatePath(pathIndex, this.lives);
+    const years = fullEconomy ? this.compiled.years : householdYears(this.compiled, this.lives);
+    this.economyGenerator.generate(pathIndex, this.economy, years);
+    this.economyYears = years;
     this.simulator.run(this.economy, this.lives, events);
+    if (this.simulator.yearsRun > years) throw new Error(`path ${pathIndex} ran ${this.simulator.yearsRun} years on ${years} years of economy`);
     return this.simulator;
   }
+}
+
+/** Years the household's path runs: through the year of the last adult death, or to the horizon. */
+export function householdYears(c: CompiledPlan, lives: readonly MemberLifePath[]): number {
+  let years = 0;
+  for (let m = 0; m < c.memberCount; m++) {
+    if (c.isAdult[m] === 0) continue;
+    const d = lives[m].deathYear;
+    const end = d >= 0 && d < c.years ? d + 1 : c.years;
+    if (end > years) years = end;
+  }
+  return years;
 }

@@ -4,6 +4,8 @@ import { MemberState, type MemberLifePath } from '../life/life-path.js';
 import type { CompiledPlan } from '../household/compiled-plan.js';
 import type { HouseholdPathSimulator } from '../household/household-path.js';
 import { FixedPointSum, MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
+import { DistributionGrid } from './distribution-grid.js';
+import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
 import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type SampledPath, type ShardResult } from './shard-result.js';
 
@@ -52,9 +54,10 @@ export class ShardAccumulator {
   private readonly alive: number[][];
   private readonly disabled: number[][];
   private readonly care: number[][];
-  /** series[metric * 2 + view][t] */
-  private readonly series: Distribution[][];
-  private readonly economy: Distribution[][];
+  /** Distribution (metric * 2 + view) * years + t. */
+  private readonly series: DistributionGrid;
+  /** Distribution factor * years + t. */
+  private readonly economy: DistributionGrid;
   private readonly annualised: Distribution[];
   private sample: SampledPath[] = [];
   /**
@@ -65,6 +68,7 @@ export class ShardAccumulator {
   private readonly buffer: Float64Array;
   private readonly buffered: Int32Array;
   private bufferedPaths = 0;
+  private bufferedEconomy = 0;
   private sampleThreshold = Infinity;
 
   constructor(private readonly c: CompiledPlan) {
@@ -83,8 +87,8 @@ export class ShardAccumulator {
     this.alive = grid(M, () => new Array(Y).fill(0));
     this.disabled = grid(M, () => new Array(Y).fill(0));
     this.care = grid(M, () => new Array(Y).fill(0));
-    this.series = grid(SERIES_METRICS.length * 2, () => grid(Y, () => new Distribution(MONEY_UNIT)));
-    this.economy = grid(ECONOMY_FACTORS.length, () => grid(Y, () => new Distribution(RATE_UNIT)));
+    this.series = new DistributionGrid(SERIES_SLOTS * Y, MONEY_UNIT);
+    this.economy = new DistributionGrid(ECONOMY_FACTORS.length * Y, RATE_UNIT);
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
     this.buffer = new Float64Array((SERIES_SLOTS + ECONOMY_FACTORS.length) * Y * BATCH);
     this.buffered = new Int32Array(Y);
@@ -94,29 +98,27 @@ export class ShardAccumulator {
     const Y = this.c.years;
     const buf = this.buffer;
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
-      const row = this.series[slot];
       for (let t = 0; t < Y; t++) {
         const n = this.buffered[t];
         if (n === 0) break;
-        const d = row[t];
-        const base = (slot * Y + t) * BATCH;
-        for (let i = 0; i < n; i++) d.add(buf[base + i]);
+        const d = slot * Y + t;
+        this.series.addBatch(d, buf, d * BATCH, n);
       }
     }
-    const n = this.bufferedPaths;
+    const n = this.bufferedEconomy;
     for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
-      const row = this.economy[f];
       for (let t = 0; t < Y; t++) {
-        const d = row[t];
-        const base = ((SERIES_SLOTS + f) * Y + t) * BATCH;
-        for (let i = 0; i < n; i++) d.add(buf[base + i]);
+        const d = f * Y + t;
+        this.economy.addBatch(d, buf, (SERIES_SLOTS * Y + d) * BATCH, n);
       }
     }
     this.buffered.fill(0);
     this.bufferedPaths = 0;
+    this.bufferedEconomy = 0;
   }
 
-  add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[]): void {
+  /** Records one path; `economyYears` is how many years of `econ` were generated (the whole horizon for paths in the economy sample). */
+  add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[], economyYears: number): void {
     const c = this.c;
     const Y = c.years;
     const T = sim.yearsRun;
@@ -171,8 +173,30 @@ export class ShardAccumulator {
       buf[at + 10 * YB] = sim.taxes[t]; buf[at + 11 * YB] = sim.taxes[t] * deflateStart;
     }
 
+    if (inEconomySample(pathIndex)) {
+      if (economyYears < Y) throw new Error(`path ${pathIndex} is in the economy sample but has ${economyYears} years of economy`);
+      this.addEconomy(econ);
+    }
+
+    if (++this.bufferedPaths === BATCH) this.flush();
+
+    const rank = sampleRank(pathIndex);
+    if (rank < this.sampleThreshold) {
+      this.sample.push({ pathIndex, rank, terminalEstate: sim.terminalEstateReal });
+      if (this.sample.length >= 2 * SAMPLE_SIZE) {
+        this.sample = keepSmallestRanks(this.sample);
+        this.sampleThreshold = this.sample[this.sample.length - 1].rank;
+      }
+    }
+  }
+
+  /** The economy section: each year's factors, and the annualised returns over the whole horizon. */
+  private addEconomy(econ: EconomyPath): void {
+    const Y = this.c.years;
+    const buf = this.buffer;
+    const YB = Y * BATCH;
     let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
-    const e0 = SERIES_SLOTS * YB + this.bufferedPaths;
+    const e0 = SERIES_SLOTS * YB + this.bufferedEconomy++;
     for (let t = 0; t < Y; t++) {
       const at = e0 + t * BATCH;
       buf[at] = econ.inflation[t];
@@ -185,26 +209,17 @@ export class ShardAccumulator {
       gb *= 1 + econ.bondReturn[t];
       gp *= 1 + econ.propertyReturn[t];
     }
-    if (++this.bufferedPaths === BATCH) this.flush();
     const inv = 1 / Y;
     this.annualised[0].add(Math.pow(gi, inv) - 1);
     this.annualised[1].add(Math.pow(gc, inv) - 1);
     this.annualised[2].add(Math.pow(ge, inv) - 1);
     this.annualised[3].add(Math.pow(gb, inv) - 1);
     this.annualised[4].add(Math.pow(gp, inv) - 1);
-
-    const rank = sampleRank(pathIndex);
-    if (rank < this.sampleThreshold) {
-      this.sample.push({ pathIndex, rank, terminalEstate: sim.terminalEstateReal });
-      if (this.sample.length >= 2 * SAMPLE_SIZE) {
-        this.sample = keepSmallestRanks(this.sample);
-        this.sampleThreshold = this.sample[this.sample.length - 1].rank;
-      }
-    }
   }
 
   toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
     this.flush();
+    const Y = this.c.years;
     return {
       engineVersion,
       years: this.c.years,
@@ -221,8 +236,8 @@ export class ShardAccumulator {
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
-      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => this.series[k * 2 + view].map((d) => d.toJSON()))),
-      economy: this.economy.map((row) => row.map((d) => d.toJSON())),
+      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON((k * 2 + view) * Y + t)))),
+      economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
       sample: keepSmallestRanks(this.sample),
     };

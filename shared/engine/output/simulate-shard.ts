@@ -1,6 +1,7 @@
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
 import { ShardAccumulator } from './shard-accumulator.js';
+import { inEconomySample } from './economy-sample.js';
 import type { ShardResult } from './shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
 
@@ -13,8 +14,8 @@ export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRan
   const acc = new ShardAccumulator(runner.compiled);
   const end = range.pathStart + range.pathCount;
   for (let p = range.pathStart; p < end; p++) {
-    const sim = runner.run(p);
-    acc.add(p, sim, runner.economy, runner.lives);
+    const sim = runner.run(p, null, inEconomySample(p));
+    acc.add(p, sim, runner.economy, runner.lives, runner.economyYears);
   }
   return acc.toJSON(range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
 }

@@ -37,6 +37,28 @@ function representative(key: number): number {
   return (2 * lo * hi) / (lo + hi);
 }
 
+/** Mantissa bits of the bucket key: a value's key is its IEEE-754 high word, sign cleared, shifted right by 20 - SKETCH_MANTISSA_BITS. */
+export const SKETCH_MANTISSA_BITS = MANTISSA_BITS;
+
+/**
+ * One sign's bucket counts (counts[i] belongs to key offset + i) in the JSON form: zero runs
+ * written as negative run lengths, leading and trailing zeros dropped. Shared with recorders that
+ * keep their own count arrays, so that their JSON is the sketch's.
+ */
+export function encodeBucketCounts(c: ArrayLike<number>, offset: number): { o: number; c: number[] } {
+  let first = 0;
+  let last = c.length - 1;
+  while (first <= last && c[first] === 0) first++;
+  while (last >= first && c[last] === 0) last--;
+  const out: number[] = [];
+  for (let i = first; i <= last; i++) {
+    if (c[i] !== 0) out.push(c[i]);
+    else if (out.length > 0 && out[out.length - 1] < 0) out[out.length - 1]--;
+    else out.push(-1);
+  }
+  return { o: offset + first, c: out };
+}
+
 /** One sign's buckets: counts[i] belongs to key offset + i. */
 class Buckets {
   offset = 0;
@@ -68,20 +90,8 @@ class Buckets {
     for (let i = 0; i < o.counts.length; i++) this.counts[base + i] += o.counts[i];
   }
 
-  /** Counts with zero runs written as negative run lengths, leading and trailing zeros dropped. */
   encode(): { o: number; c: number[] } {
-    const c = this.counts;
-    let first = 0;
-    let last = c.length - 1;
-    while (first <= last && c[first] === 0) first++;
-    while (last >= first && c[last] === 0) last--;
-    const out: number[] = [];
-    for (let i = first; i <= last; i++) {
-      if (c[i] !== 0) out.push(c[i]);
-      else if (out.length > 0 && out[out.length - 1] < 0) out[out.length - 1]--;
-      else out.push(-1);
-    }
-    return { o: this.offset + first, c: out };
+    return encodeBucketCounts(this.counts, this.offset);
   }
 
   static decode(j: { o: number; c: number[] } | undefined): Buckets {

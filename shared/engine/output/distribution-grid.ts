@@ -1,0 +1,161 @@
+import { ExactSum, encodeBucketCounts, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import type { SketchJSON } from '../stats/index.js';
+import type { DistributionJson } from './shard-result.js';
+
+// The bucket key of QuantileSketch (same bits, same JSON), computed inline here.
+const SHIFT = 20 - SKETCH_MANTISSA_BITS;
+const NON_FINITE_KEY = 0x7ff00000 >>> SHIFT;
+const PAD = 1 << SKETCH_MANTISSA_BITS;
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+/**
+ * Rounded values (in units) of at most 2^41 in magnitude go to a plain double accumulator; every
+ * distribution is settled into its exact sum before it has taken 2^11 of them, so the accumulator
+ * stays below 2^52 and every addition is exact. Larger values go straight to the exact sum.
+ */
+const DIRECT_LIMIT = 2 ** 41;
+const SETTLE_EVERY = 2 ** 11;
+const EMPTY = new Uint32Array(0);
+
+/**
+ * A fixed number of distributions (quantile sketch + exact fixed-point sum each), stored flat:
+ * per distribution one typed array of bucket counts per sign, and its offset, zero count,
+ * min, max and running sum in typed arrays indexed by the distribution. Values arrive in batches
+ * (`addBatch`), whose loop keeps the distribution's state in locals: no objects, no calls per
+ * value. The JSON of each distribution is exactly a QuantileSketch's and a FixedPointSum's for the
+ * same values, so merging and the output read it unchanged.
+ *
+ * Counts are 32-bit: a distribution takes at most one value per path, and a shard holds fewer
+ * than 2^32 paths.
+ */
+export class DistributionGrid {
+  private readonly pos: Uint32Array[];
+  private readonly neg: Uint32Array[];
+  private readonly posOffset: Int32Array;
+  private readonly negOffset: Int32Array;
+  private readonly zero: Float64Array;
+  private readonly lo: Float64Array;
+  private readonly hi: Float64Array;
+  private readonly acc: Float64Array;
+  private readonly pending: Int32Array;
+  private readonly exact: (ExactSum | null)[];
+  private readonly perUnit: number;
+
+  constructor(readonly size: number, readonly unit: number) {
+    this.pos = Array.from({ length: size }, () => EMPTY);
+    this.neg = Array.from({ length: size }, () => EMPTY);
+    this.posOffset = new Int32Array(size);
+    this.negOffset = new Int32Array(size);
+    this.zero = new Float64Array(size);
+    this.lo = new Float64Array(size).fill(Infinity);
+    this.hi = new Float64Array(size).fill(-Infinity);
+    this.acc = new Float64Array(size);
+    this.pending = new Int32Array(size);
+    this.exact = new Array<ExactSum | null>(size).fill(null);
+    // unit is a power of two, so multiplying by its inverse is exact.
+    this.perUnit = 1 / unit;
+  }
+
+  /** Adds values[start .. start + n) to distribution d. Throws a RangeError on a non-finite value. */
+  addBatch(d: number, values: Float64Array, start: number, n: number): void {
+    if (n <= 0) return;
+    if (this.pending[d] + n > SETTLE_EVERY) this.settle(d);
+    this.pending[d] += n;
+    const perUnit = this.perUnit;
+    let pos = this.pos[d];
+    let posOff = this.posOffset[d];
+    let neg = this.neg[d];
+    let negOff = this.negOffset[d];
+    let lo = this.lo[d];
+    let hi = this.hi[d];
+    let acc = this.acc[d];
+    let zeros = 0;
+    const end = start + n;
+    for (let i = start; i < end; i++) {
+      const v = values[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (v === 0) { zeros++; continue; }
+      F64[0] = v;
+      const word = U32[HI];
+      const key = (word & 0x7fffffff) >>> SHIFT;
+      if (key >= NON_FINITE_KEY) throw new RangeError(`cannot record ${v}`);
+      const k = Math.round(v * perUnit);
+      if (k < DIRECT_LIMIT && k > -DIRECT_LIMIT) acc += k;
+      else this.exactSum(d).add(k);
+      if (word >>> 31 === 0) {
+        const j = key - posOff;
+        if (j >= 0 && j < pos.length) pos[j]++;
+        else {
+          pos = this.pos[d] = grow(pos, posOff, key);
+          posOff = this.posOffset[d] = lastOffset;
+          pos[key - posOff]++;
+        }
+      } else {
+        const j = key - negOff;
+        if (j >= 0 && j < neg.length) neg[j]++;
+        else {
+          neg = this.neg[d] = grow(neg, negOff, key);
+          negOff = this.negOffset[d] = lastOffset;
+          neg[key - negOff]++;
+        }
+      }
+    }
+    this.lo[d] = lo;
+    this.hi[d] = hi;
+    this.acc[d] = acc;
+    this.zero[d] += zeros;
+  }
+
+  private exactSum(d: number): ExactSum {
+    return (this.exact[d] ??= new ExactSum());
+  }
+
+  private settle(d: number): void {
+    if (this.acc[d] !== 0) this.exactSum(d).add(this.acc[d]);
+    this.acc[d] = 0;
+    this.pending[d] = 0;
+  }
+
+  count(d: number): number {
+    let n = this.zero[d];
+    for (const c of this.pos[d]) n += c;
+    for (const c of this.neg[d]) n += c;
+    return n;
+  }
+
+  toJSON(d: number): DistributionJson {
+    const n = this.count(d);
+    const sketch: SketchJSON = { m: SKETCH_MANTISSA_BITS, n, zero: this.zero[d], min: n > 0 ? this.lo[d] : null, max: n > 0 ? this.hi[d] : null };
+    const pos = encodeBucketCounts(this.pos[d], this.posOffset[d]);
+    const neg = encodeBucketCounts(this.neg[d], this.negOffset[d]);
+    if (pos.c.length > 0) sketch.pos = pos;
+    if (neg.c.length > 0) sketch.neg = neg;
+    const total = new ExactSum();
+    const exact = this.exact[d];
+    if (exact !== null) total.merge(exact);
+    total.add(this.acc[d]);
+    return { sketch, sum: total.toJSON(), unit: this.unit };
+  }
+}
+
+// grow() reports the new offset here rather than in an allocated tuple.
+let lastOffset = 0;
+
+/** Counts widened to hold `key`, by at least half their range so that a widening range reallocates rarely; sets lastOffset. */
+function grow(counts: Uint32Array, offset: number, key: number): Uint32Array {
+  if (counts.length === 0) {
+    lastOffset = Math.max(0, key - PAD);
+    return new Uint32Array(key + PAD - lastOffset + 1);
+  }
+  const end = offset + counts.length;
+  const pad = Math.max(PAD, counts.length >> 1);
+  const newOffset = key < offset ? Math.max(0, key - pad) : offset;
+  const newEnd = key >= end ? key + pad + 1 : end;
+  const grown = new Uint32Array(newEnd - newOffset);
+  grown.set(counts, offset - newOffset);
+  lastOffset = newOffset;
+  return grown;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ExactSum, QuantileSketch } from '../../../shared/engine/stats/index.js';
+import { DistributionGrid } from '../../../shared/engine/output/distribution-grid.js';
+import { FixedPointSum, MONEY_UNIT, RATE_UNIT } from '../../../shared/engine/output/fixed-point-sum.js';
+import { RandomStream } from '../../../shared/engine/random/index.js';
+
+/** Values of every kind a recorder meets: zeros, both signs, a wide range of magnitudes, values beyond the plain accumulator. */
+function values(n: number, seed: number): Float64Array {
+  const rng = new RandomStream();
+  rng.reset(seed, 0, 1);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const u = rng.uniform();
+    if (u < 0.3) out[i] = 0;
+    else if (u < 0.35) out[i] = (rng.uniform() < 0.5 ? -1 : 1) * 1e12 * (1 + rng.uniform());
+    else out[i] = (rng.uniform() < 0.2 ? -1 : 1) * Math.exp(20 * rng.normal());
+  }
+  return out;
+}
+
+const valueOf = (json: { partials: number[] }) => ExactSum.fromJSON(json).value();
+
+describe('DistributionGrid', () => {
+  for (const unit of [MONEY_UNIT, RATE_UNIT]) {
+    it(`writes the same sketch and sum as QuantileSketch and FixedPointSum (unit ${unit})`, () => {
+      const grid = new DistributionGrid(3, unit);
+      const data = values(9000, unit === MONEY_UNIT ? 1 : 2);
+      // Batches of uneven sizes, across the point where the plain accumulator is settled.
+      for (let d = 0; d < 3; d++) {
+        for (let at = 0; at < data.length; ) {
+          const n = Math.min(data.length - at, 1 + ((at * 7 + d * 131) % 700));
+          grid.addBatch(d, data, at, n);
+          at += n;
+        }
+      }
+      const sketch = new QuantileSketch();
+      const sum = new FixedPointSum(unit);
+      for (const v of data) { sketch.add(v); sum.add(v); }
+      for (let d = 0; d < 3; d++) {
+        const json = grid.toJSON(d);
+        expect(json.sketch).toEqual(sketch.toJSON());
+        expect(json.unit).toBe(unit);
+        expect(valueOf(json.sum)).toBe(valueOf(sum.toJSON()));
+      }
+    });
+  }
+
+  it('writes an empty distribution like an empty sketch', () => {
+    const grid = new DistributionGrid(2, MONEY_UNIT);
+    grid.addBatch(1, new Float64Array([5]), 0, 1);
+    expect(grid.toJSON(0).sketch).toEqual(new QuantileSketch().toJSON());
+    expect(valueOf(grid.toJSON(0).sum)).toBe(0);
+    expect(grid.count(1)).toBe(1);
+  });
+
+  it('refuses non-finite values', () => {
+    const grid = new DistributionGrid(1, MONEY_UNIT);
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      expect(() => grid.addBatch(0, new Float64Array([1, bad]), 0, 2)).toThrow(RangeError);
+    }
+  });
+});
