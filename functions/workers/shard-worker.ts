@@ -6,7 +6,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { decodeShardMessage, refOfMessage } from '../../shared/domain/runs/shard-message.js';
-import { processShard } from '../../shared/domain/runs/process-shard.js';
+import { lastShardTimings, processShard } from '../../shared/domain/runs/process-shard.js';
 import { failRunAndRelease } from '../../shared/domain/runs/end-run.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
 import { log } from '../../shared/http/logger.js';
@@ -25,7 +25,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
     try {
       const outcome = await processShard(message);
-      log('info', 'shard', { runId: message.runId, shard: message.shard, receiveCount, outcome });
+      log('info', 'shard', { runId: message.runId, shard: message.shard, receiveCount, outcome, ...lastShardTimings });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log('error', 'shard failed', { runId: message.runId, shard: message.shard, receiveCount, error: reason });

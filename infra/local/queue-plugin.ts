@@ -30,6 +30,8 @@ export const shardQueuePlugin: LocalPlugin = {
       envInt('LOCAL_WORKERS', availableParallelism()),
     );
     await pool.ready();
+    // Queued runs split into a multiple of the worker count, so their shards spread evenly.
+    process.env.SHARD_MIN_COUNT ??= String(pool.size);
     const queue = new InProcessQueue({
       consumer: pool.handle,
       concurrency: pool.size,

@@ -16,11 +16,14 @@ function envNumber(name: string, fallback: number, min: number): number {
   return value;
 }
 
-/** Runs up to this many path-years are simulated inside the request (about a second of engine time). */
-export const inlinePathYears = () => envNumber('RUN_INLINE_PATH_YEARS', 40_000, 0);
+/** Runs up to this many path-years are simulated inside the request (well under a second of engine time). */
+export const inlinePathYears = () => envNumber('RUN_INLINE_PATH_YEARS', 100_000, 0);
 /** Path-years per shard: large enough that storing and merging a shard is a small share of simulating it. */
-export const shardPathYears = () => envNumber('SHARD_PATH_YEARS', 250_000, 1);
-/** A queued run has at least this many shards (so it spreads over the workers), when it has the paths. */
+export const shardPathYears = () => envNumber('SHARD_PATH_YEARS', 1_000_000, 1);
+/**
+ * A queued run has at least this many shards, and a multiple of it (the local worker count), so
+ * that its shards spread evenly over the workers instead of leaving one shard running alone.
+ */
 export const minShards = () => envNumber('SHARD_MIN_COUNT', 2, 1);
 export const maxShards = 1_000;
 /** Runs a realm may have queued or running at once; the next is 429 until one ends. */
@@ -33,7 +36,8 @@ export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
 /** How a run of `paths` paths and `pathYears` path-years is executed: inline, or in these shards. */
 export function planRun(paths: number, pathYears: number): { inline: true } | { inline: false; ranges: ShardRange[] } {
   if (pathYears <= inlinePathYears()) return { inline: true };
-  const bySize = Math.ceil(pathYears / shardPathYears());
-  const shards = Math.min(maxShards, paths, Math.max(bySize, minShards()));
+  const unit = minShards();
+  const bySize = Math.ceil(Math.ceil(pathYears / shardPathYears()) / unit) * unit;
+  const shards = Math.min(maxShards, paths, bySize);
   return { inline: false, ranges: splitPaths(paths, shards) };
 }

@@ -18,6 +18,18 @@ import { refOfMessage, type ShardMessage } from './shard-message.js';
 
 export type ShardOutcome = 'JOINED' | 'COMPLETED_RUN' | 'ALREADY_JOINED' | 'RUN_ENDED' | 'RUN_GONE';
 
+/** Milliseconds spent in each step of the last processed shard (for the worker's log line). */
+export const lastShardTimings: Record<string, number> = {};
+const stepTimer = () => {
+  for (const key of Object.keys(lastShardTimings)) delete lastShardTimings[key];
+  let mark = performance.now();
+  return (step: string) => {
+    const now = performance.now();
+    lastShardTimings[step] = Math.round(now - mark);
+    mark = now;
+  };
+};
+
 const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
 
 async function forgetRun(ref: RunRef): Promise<void> {
@@ -28,6 +40,7 @@ async function forgetRun(ref: RunRef): Promise<void> {
 
 export async function processShard(message: ShardMessage): Promise<ShardOutcome> {
   const ref = refOfMessage(message);
+  const step = stepTimer();
   const before = await getRun(ref);
   if (!before) {
     await forgetRun(ref);
@@ -40,6 +53,7 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
   }
 
   const plans = await loadRunPlans(ref);
+  step('loadMs');
   const range = { pathStart: message.pathStart, pathCount: message.pathCount };
   const started = performance.now();
   const result =
@@ -47,9 +61,11 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
       ? simulateShard(plans[0], before.seed, range)
       : compareShard(plans[0], plans[1], before.seed, range);
   const engineMs = performance.now() - started;
+  step('engineMs');
   await putBlob(householdPartition(ref.realmId, ref.householdId), shardResultName(ref, message.shard), result);
-
+  step('storeMs');
   const outcome = await joinShard(ref, message.shard, engineMs);
+  step('joinMs');
   if (!outcome.run) {
     await forgetRun(ref);
     return 'RUN_GONE';
@@ -61,6 +77,7 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
   }
   if (isComplete(outcome.run)) {
     await finalizeRun(ref, outcome.run);
+    step('finalizeMs');
     return 'COMPLETED_RUN';
   }
   return 'JOINED';
