@@ -3,8 +3,7 @@
  * (NodejsFunction running the installed esbuild), imported and invoked in a fresh Node process.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
@@ -25,7 +24,10 @@ function withoutAccount(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'infra-synth-'));
+// Inside the repository (.tmp is ignored by git) so that a bundle's `@aws-sdk/*` imports, which the
+// Lambda runtime provides, resolve from node_modules when the bundle is run here.
+mkdirSync(join(PROJECT_ROOT, '.tmp'), { recursive: true });
+const scratch = mkdtempSync(join(PROJECT_ROOT, '.tmp', 'infra-synth-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm run synth', () => {
@@ -91,7 +93,11 @@ describe('bundling a real handler', () => {
         isBase64Encoded: false };
       const result = await handler(event, { awsRequestId: 'probe-1', getRemainingTimeInMillis: () => 29000 });
       process.stdout.write(JSON.stringify(result));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], { cwd: scratch, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'error' } });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'error', AWS_REGION: 'eu-west-1', TABLE_NAME: 'household-scenarios' },
+    });
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.statusCode).toBe(200);
