@@ -34,6 +34,8 @@ export interface CompiledPlan {
   readonly incomeMember: Int32Array;
   readonly incomeAmount: Float64Array;
   readonly incomeGrowth: Float64Array;
+  /** incomeGrowthFactor[i * years + t] = (1 + incomeGrowth[i])^t, computed once rather than every path-year. */
+  readonly incomeGrowthFactor: Float64Array;
   readonly incomeFromAge: Int32Array;
   readonly incomeIndexed: Uint8Array;
   readonly incomeSurvivor: Float64Array;
@@ -212,7 +214,8 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     isAdult: Uint8Array.from(plan.members, (m) => (m.role === 'DEPENDANT' ? 0 : 1)),
     primary: Math.max(0, plan.members.findIndex((m) => m.role === 'PRIMARY')),
     hasSalary,
-    incomeCount: I, incomeKind, incomeMember, incomeAmount, incomeGrowth, incomeFromAge, incomeIndexed, incomeSurvivor, incomeProperty, incomeFromT, incomeToT, incomeTax,
+    incomeCount: I, incomeKind, incomeMember, incomeAmount, incomeGrowth, incomeFromAge,
+    incomeGrowthFactor: growthTable(incomeGrowth, years), incomeIndexed, incomeSurvivor, incomeProperty, incomeFromT, incomeToT, incomeTax,
     expenseCount: E, expenseIsLiving, expenseAmount, expenseEssential, expenseRetirementFactor, expenseSurvivorFactor, expenseIndexed, expenseFromT, expenseToT,
     accountCount: A, accountKind, accountOwner,
     accountBalance0: Float64Array.from(accounts, (a) => a.balance),
@@ -260,4 +263,11 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     guardCut: sr.type === 'GUARDRAILS' ? sr.cut : 0,
     guardFloor: sr.type === 'GUARDRAILS' ? sr.floor : 1,
   };
+}
+
+/** (1 + rate[i])^t for every row i and year t, laid out [i * years + t]. */
+function growthTable(rate: Float64Array, years: number): Float64Array {
+  const out = new Float64Array(rate.length * years);
+  for (let i = 0; i < rate.length; i++) for (let t = 0; t < years; t++) out[i * years + t] = Math.pow(1 + rate[i], t);
+  return out;
 }

@@ -23,6 +23,11 @@ export interface HouseholdLifeCosts {
 }
 
 const FULL = 1 - 1e-12;
+
+/** Clears a small array: a plain loop, since a typed array's fill() is a call into the runtime that costs more than these few stores. */
+function zero(a: Float64Array | Int32Array | Uint8Array): void {
+  for (let i = 0; i < a.length; i++) a[i] = 0;
+}
 // Module-local copies of the codes: reading an imported object's property in the hot loop costs a getter call under some loaders.
 const HEALTHY = MemberState.HEALTHY;
 const DISABLED = MemberState.DISABLED;
@@ -124,16 +129,16 @@ export class HouseholdPathSimulator {
     const alive = this.alive;
     bal.set(c.accountBalance0);
     this.propertyValue.set(c.propertyValue0);
-    this.propertySold.fill(0);
+    zero(this.propertySold);
     this.debt.set(c.liabilityBalance0);
     this.debtYearsLeft.set(c.liabilityYears);
-    this.ltcYearsPaid.fill(0);
-    this.disabledYears.fill(0);
-    this.unemployedYears.fill(0);
-    this.goalTarget.fill(0);
-    this.goalPaid.fill(0);
-    this.goalCameDue.fill(0);
-    this.goalFull.fill(1);
+    zero(this.ltcYearsPaid);
+    zero(this.disabledYears);
+    zero(this.unemployedYears);
+    zero(this.goalTarget);
+    zero(this.goalPaid);
+    zero(this.goalCameDue);
+    for (let g = 0; g < c.goalCount; g++) this.goalFull[g] = 1;
     this.depletionYear = -1;
     this.totalShortfallReal = 0;
     let guardFactor = 1;
@@ -183,15 +188,14 @@ export class HouseholdPathSimulator {
       let earned = 0;
       let pension = 0;
       let untaxed = 0;
-      this.salaryPotential.fill(0);
-      this.salaryPaid.fill(0);
+      for (let m = 0; m < M; m++) { this.salaryPotential[m] = 0; this.salaryPaid[m] = 0; }
       for (let i = 0; i < c.incomeCount; i++) {
         const kind = c.incomeKind[i];
         const m = c.incomeMember[i];
         const index = c.incomeIndexed[i] === 1 ? cpiT : 1;
         if (kind === SALARY) {
           if (c.memberAge0[m] + t >= c.retirementAge[m]) continue;
-          const potential = c.incomeAmount[i] * cpiT * Math.pow(1 + c.incomeGrowth[i], t);
+          const potential = c.incomeAmount[i] * cpiT * c.incomeGrowthFactor[i * Y + t];
           this.salaryPotential[m] += potential;
           if (alive[m] === 1 && lives[m].state[t] === HEALTHY && lives[m].unemployed[t] === 0) {
             this.salaryPaid[m] += potential;
@@ -312,7 +316,7 @@ export class HouseholdPathSimulator {
 
       // Goals falling due this year, by priority tier.
       const need = this.tierNeed;
-      need.fill(0);
+      for (let k = 0; k < TIER_COUNT; k++) need[k] = 0;
       need[0] = essential;
       need[DISCRETIONARY] = discretionary;
       for (let g = 0; g < c.goalCount; g++) {
