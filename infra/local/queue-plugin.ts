@@ -29,7 +29,6 @@ export const shardQueuePlugin: LocalPlugin = {
       new URL('../../functions/workers/shard-worker.ts', import.meta.url),
       envInt('LOCAL_WORKERS', availableParallelism()),
     );
-    await pool.ready();
     // Queued runs split into a multiple of the worker count, so their shards spread evenly.
     process.env.SHARD_MIN_COUNT ??= String(pool.size);
     const queue = new InProcessQueue({

@@ -2,7 +2,8 @@
  * A pool of worker threads (one per core by default) running an SQS batch handler module: the
  * local stand-in for a fleet of worker Lambdas. Threads load TypeScript through tsx's API, so the
  * pool works the same under `tsx` (npm start), under vitest and from compiled JavaScript.
- * A thread that dies is replaced, and the batch it held fails (the queue redelivers it).
+ * Threads start on demand (a runtime that never runs a shard never pays for them); a thread that
+ * dies is replaced, and the batch it held fails (the queue redelivers it).
  */
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
@@ -38,12 +39,11 @@ export class WorkerPool {
   constructor(
     private readonly handlerModule: URL,
     readonly size = availableParallelism(),
-  ) {
-    for (let i = 0; i < size; i += 1) this.slots.push(this.spawn());
-  }
+  ) {}
 
-  /** Waits until every thread has loaded the handler (start-up errors surface here). */
+  /** Starts every thread now and waits until each has loaded the handler (start-up errors surface here). */
   async ready(): Promise<void> {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
     await Promise.all(this.slots.map((slot) => slot.ready));
   }
 
@@ -76,6 +76,12 @@ export class WorkerPool {
       if (free) {
         free.busy = true;
         return free;
+      }
+      if (this.slots.length < this.size) {
+        const started = this.spawn();
+        this.slots.push(started);
+        started.busy = true;
+        return started;
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }

@@ -1,0 +1,32 @@
+/** The local worker pool: TypeScript handlers in worker threads, errors, and dead threads replaced. */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SQSEvent } from 'aws-lambda';
+import { WorkerPool } from '../../infra/local/worker-pool.js';
+
+const pool = new WorkerPool(new URL('./fixtures/echo-handler.ts', import.meta.url), 2);
+afterAll(() => pool.close());
+
+const event = (...bodies: string[]): SQSEvent => ({
+  Records: bodies.map((body, i) => ({
+    messageId: `m${i}`, receiptHandle: `m${i}`, body,
+    attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 't', ApproximateFirstReceiveTimestamp: '0' },
+    messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'local',
+  })),
+});
+
+describe('worker pool', () => {
+  it('runs a TypeScript handler in worker threads and returns its batch response', async () => {
+    const results = await Promise.all([pool.handle(event('ok', 'fail')), pool.handle(event('ok'))]);
+    expect(results[0].batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(results[1].batchItemFailures).toEqual([]);
+    const threads = new Set(results.map((r) => (r as unknown as { threadId: number }).threadId));
+    expect(threads.size).toBe(2); // both batches ran at once, on different threads
+  });
+
+  it('turns a throwing handler into a rejected batch and replaces a thread that exits', async () => {
+    await expect(pool.handle(event('throw'))).rejects.toThrow('handler threw');
+    await expect(pool.handle(event('exit'))).rejects.toThrow(/exited/);
+    const after = await Promise.all([pool.handle(event('ok')), pool.handle(event('ok'))]);
+    expect(after.map((r) => r.batchItemFailures)).toEqual([[], []]);
+  });
+});
