@@ -20,11 +20,18 @@ import { completeRun } from '../../store/runs/runs.js';
 import { loadRunPlans } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 
-export async function finalizeRun(ref: RunRef, run: RunRecord, now = () => new Date()): Promise<void> {
+/** `known`: a shard result the caller holds in memory (the completing shard's own), not read back. */
+export async function finalizeRun(
+  ref: RunRef,
+  run: RunRecord,
+  known?: { shard: number; result: ShardResult | ComparisonShardResult },
+  now = () => new Date(),
+): Promise<void> {
   const pk = householdPartition(ref.realmId, ref.householdId);
-  const stored = await getBlobs<ShardResult | ComparisonShardResult>(pk, shardResultsPrefix(ref));
+  const knownName = known ? shardResultName(ref, known.shard) : undefined;
+  const stored = await getBlobs<ShardResult | ComparisonShardResult>(pk, shardResultsPrefix(ref), (name) => name === knownName);
   const results = run.joinedShards.map((shard) => {
-    const result = stored.get(shardResultName(ref, shard));
+    const result = shard === known?.shard ? known.result : stored.get(shardResultName(ref, shard));
     if (!result) throw new Error(`the result of shard ${shard} is missing`);
     return result;
   });

@@ -76,7 +76,7 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
     return 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
-    await finalizeRun(ref, outcome.run);
+    await finalizeRun(ref, outcome.run, { shard: message.shard, result });
     step('finalizeMs');
     return 'COMPLETED_RUN';
   }

@@ -48,8 +48,11 @@ export async function putBlob(pk: string, name: string, value: unknown): Promise
   return { bytes: data.length, chunks };
 }
 
-/** Every value stored under `prefix`, by name (the part of the key between the prefix and the chunk number). */
-export async function getBlobs<T>(pk: string, prefix: string): Promise<Map<string, T>> {
+/**
+ * Every value stored under `prefix`, by name (the key without its chunk number); `skip` names
+ * values the caller already has, which are then not decompressed.
+ */
+export async function getBlobs<T>(pk: string, prefix: string, skip: (name: string) => boolean = () => false): Promise<Map<string, T>> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -67,6 +70,7 @@ export async function getBlobs<T>(pk: string, prefix: string): Promise<Map<strin
   }
   const values = new Map<string, T>();
   for (const [name, list] of byName) {
+    if (skip(name)) continue;
     list.sort((a, b) => a.index - b.index);
     const chunks = list[0].chunks;
     const parts = list.filter((part) => part.index < chunks);
