@@ -1,7 +1,7 @@
 import { RandomStream } from '../random/index.js';
 import type { ResolvedEconomicAssumptions } from './assumptions.js';
 import { CorrelatedShocks } from './correlated-shocks.js';
-import type { EconomyPath } from './economy-path.js';
+import { allocateEconomyPath, type EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
 import { checkYears } from './economy-path.js';
 import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
@@ -100,7 +100,25 @@ export class StochasticEconomyGenerator {
       equityRandom,
       this.propertySd > 0,
     ]);
+
+    // A factor without volatility follows the same path on every path: computed once here (by
+    // the same arithmetic as generate, so the values are the same to the bit) and copied.
+    const rateFixed = this.rateSd === 0 && this.integralSd === 0;
+    const inflationFixed = this.inflSd === 0;
+    if (rateFixed || inflationFixed) {
+      const fixed = allocateEconomyPath(years);
+      this.generate(0, fixed);
+      this.fixed = fixed;
+      this.rateFixed = rateFixed;
+      this.inflationFixed = inflationFixed;
+      this.propertyFixed = inflationFixed && this.propertySd === 0;
+    }
   }
+
+  private fixed: EconomyPath | null = null;
+  private rateFixed = false;
+  private inflationFixed = false;
+  private propertyFixed = false;
 
   /** Fills the first `years` years (default all): a prefix of the full path, since each factor's stream is drawn year by year. */
   generate(pathIndex: number, out: EconomyPath, years: number = this.years): void {
@@ -141,6 +159,18 @@ export class StochasticEconomyGenerator {
     const equityStream = shocks.equity;
     const propertyStream = shocks.property;
 
+    const fixed = this.fixed;
+    const rateFixed = fixed !== null && this.rateFixed;
+    const inflationFixed = fixed !== null && this.inflationFixed;
+    const propertyFixed = fixed !== null && this.propertyFixed;
+    const fixedRateStart = fixed !== null ? fixed.shortRateStart : shortRateStart;
+    const fixedShortRate = fixed !== null ? fixed.shortRate : shortRate;
+    const fixedCash = fixed !== null ? fixed.cashReturn : cashReturn;
+    const fixedBond = fixed !== null ? fixed.bondReturn : bondReturn;
+    const fixedInflation = fixed !== null ? fixed.inflation : inflation;
+    const fixedCpi = fixed !== null ? fixed.cpi : cpi;
+    const fixedProperty = fixed !== null ? fixed.propertyReturn : propertyReturn;
+
     let r = this.r0;
     let infl = this.i0;
     let index = 1;
@@ -158,20 +188,34 @@ export class StochasticEconomyGenerator {
       const eProperty = l30 * z0 + l31 * z1 + l32 * z2 + l33 * z3;
 
       // Short rate: exact joint step of r(t+1) and the year's integral of r (the cash yield).
-      const dev = r - theta;
-      const rateShock = rateSd * eRate;
-      const rNext = theta + dev * decay + rateShock;
-      let yieldOfYear = theta + dev * bOne + integralOnRate * rateShock;
-      if (drawIntegral) yieldOfYear += integralSd * rateStream.normal();
-      shortRate[t] = yieldOfYear;
-      cashReturn[t] = Math.expm1(yieldOfYear);
-      bondReturn[t] = Math.expm1(bondLnA - bondSellB * rNext + bondBuyB * r);
-      r = rNext;
+      let yieldOfYear: number;
+      if (rateFixed) {
+        yieldOfYear = fixedShortRate[t];
+        shortRate[t] = yieldOfYear;
+        cashReturn[t] = fixedCash[t];
+        bondReturn[t] = fixedBond[t];
+        r = fixedRateStart[t + 1];
+      } else {
+        const dev = r - theta;
+        const rateShock = rateSd * eRate;
+        const rNext = theta + dev * decay + rateShock;
+        yieldOfYear = theta + dev * bOne + integralOnRate * rateShock;
+        if (drawIntegral) yieldOfYear += integralSd * rateStream.normal();
+        shortRate[t] = yieldOfYear;
+        cashReturn[t] = Math.expm1(yieldOfYear);
+        bondReturn[t] = Math.expm1(bondLnA - bondSellB * rNext + bondBuyB * r);
+        r = rNext;
+      }
       shortRateStart[t + 1] = r;
 
-      infl = inflMean + (infl - inflMean) * inflDecay + inflSd * eInflation;
+      if (inflationFixed) {
+        infl = fixedInflation[t];
+        index = fixedCpi[t + 1];
+      } else {
+        infl = inflMean + (infl - inflMean) * inflDecay + inflSd * eInflation;
+        index *= 1 + infl;
+      }
       inflation[t] = infl;
-      index *= 1 + infl;
       cpi[t + 1] = index;
 
       let equityLog: number;
@@ -182,7 +226,7 @@ export class StochasticEconomyGenerator {
         equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
       equityReturn[t] = Math.expm1(equityLog);
-      propertyReturn[t] = Math.expm1(infl + propertyDrift + propertySd * eProperty);
+      propertyReturn[t] = propertyFixed ? fixedProperty[t] : Math.expm1(infl + propertyDrift + propertySd * eProperty);
     }
   }
 

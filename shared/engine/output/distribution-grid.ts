@@ -17,7 +17,7 @@ const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
  */
 const DIRECT_LIMIT = 2 ** 41;
 const SETTLE_EVERY = 2 ** 11;
-const EMPTY = new Uint32Array(0);
+const EMPTY = new Uint8Array(0);
 
 /**
  * A fixed number of distributions (quantile sketch + exact fixed-point sum each), stored flat:
@@ -27,12 +27,15 @@ const EMPTY = new Uint32Array(0);
  * value. The JSON of each distribution is exactly a QuantileSketch's and a FixedPointSum's for the
  * same values, so merging and the output read it unchanged.
  *
- * Counts are 32-bit: a distribution takes at most one value per path, and a shard holds fewer
- * than 2^32 paths.
+ * Counts are kept in bytes, so that the buckets of many distributions stay in cache: a byte that
+ * wraps carries 256 into a 32-bit array of high counts, allocated for the few distributions that
+ * need it (a distribution takes at most one value per path, and a shard holds fewer than 2^32 paths).
  */
 export class DistributionGrid {
-  private readonly pos: Uint32Array[];
-  private readonly neg: Uint32Array[];
+  private readonly pos: Uint8Array[];
+  private readonly neg: Uint8Array[];
+  private readonly posHigh: (Uint32Array | null)[];
+  private readonly negHigh: (Uint32Array | null)[];
   private readonly posOffset: Int32Array;
   private readonly negOffset: Int32Array;
   private readonly zero: Float64Array;
@@ -46,6 +49,8 @@ export class DistributionGrid {
   constructor(readonly size: number, readonly unit: number) {
     this.pos = Array.from({ length: size }, () => EMPTY);
     this.neg = Array.from({ length: size }, () => EMPTY);
+    this.posHigh = new Array<Uint32Array | null>(size).fill(null);
+    this.negHigh = new Array<Uint32Array | null>(size).fill(null);
     this.posOffset = new Int32Array(size);
     this.negOffset = new Int32Array(size);
     this.zero = new Float64Array(size);
@@ -86,27 +91,54 @@ export class DistributionGrid {
       if (k < DIRECT_LIMIT && k > -DIRECT_LIMIT) acc += k;
       else this.exactSum(d).add(k);
       if (word >>> 31 === 0) {
-        const j = key - posOff;
-        if (j >= 0 && j < pos.length) pos[j]++;
-        else {
-          pos = this.pos[d] = grow(pos, posOff, key);
-          posOff = this.posOffset[d] = lastOffset;
-          pos[key - posOff]++;
+        let j = key - posOff;
+        if (j < 0 || j >= pos.length) {
+          pos = this.widen(d, this.pos, this.posHigh, this.posOffset, key);
+          posOff = this.posOffset[d];
+          j = key - posOff;
         }
+        if (++pos[j] > 255) this.carry(this.posHigh, d, pos.length, j);
       } else {
-        const j = key - negOff;
-        if (j >= 0 && j < neg.length) neg[j]++;
-        else {
-          neg = this.neg[d] = grow(neg, negOff, key);
-          negOff = this.negOffset[d] = lastOffset;
-          neg[key - negOff]++;
+        let j = key - negOff;
+        if (j < 0 || j >= neg.length) {
+          neg = this.widen(d, this.neg, this.negHigh, this.negOffset, key);
+          negOff = this.negOffset[d];
+          j = key - negOff;
         }
+        if (++neg[j] > 255) this.carry(this.negHigh, d, neg.length, j);
       }
     }
     this.lo[d] = lo;
     this.hi[d] = hi;
     this.acc[d] = acc;
     this.zero[d] += zeros;
+  }
+
+  /** Widens distribution d's counts of one sign to hold `key`, and its high counts with them. */
+  private widen(d: number, low: Uint8Array[], high: (Uint32Array | null)[], offsets: Int32Array, key: number): Uint8Array {
+    const offset = offsets[d];
+    const grown = grow(low[d], offset, key);
+    const h = high[d];
+    if (h !== null) {
+      const wide = new Uint32Array(grown.length);
+      wide.set(h, offset - lastOffset);
+      high[d] = wide;
+    }
+    offsets[d] = lastOffset;
+    return (low[d] = grown);
+  }
+
+  /** A byte count wrapped to 0: 256 more in the high counts. */
+  private carry(high: (Uint32Array | null)[], d: number, length: number, j: number): void {
+    const h = (high[d] ??= new Uint32Array(length));
+    h[j]++;
+  }
+
+  /** Full counts of one sign: low bytes plus 256 times the high counts. */
+  private counts(low: Uint8Array, high: Uint32Array | null): Float64Array {
+    const out = new Float64Array(low.length);
+    for (let i = 0; i < low.length; i++) out[i] = low[i] + (high !== null ? 256 * high[i] : 0);
+    return out;
   }
 
   private exactSum(d: number): ExactSum {
@@ -121,16 +153,16 @@ export class DistributionGrid {
 
   count(d: number): number {
     let n = this.zero[d];
-    for (const c of this.pos[d]) n += c;
-    for (const c of this.neg[d]) n += c;
+    for (const c of this.counts(this.pos[d], this.posHigh[d])) n += c;
+    for (const c of this.counts(this.neg[d], this.negHigh[d])) n += c;
     return n;
   }
 
   toJSON(d: number): DistributionJson {
     const n = this.count(d);
     const sketch: SketchJSON = { m: SKETCH_MANTISSA_BITS, n, zero: this.zero[d], min: n > 0 ? this.lo[d] : null, max: n > 0 ? this.hi[d] : null };
-    const pos = encodeBucketCounts(this.pos[d], this.posOffset[d]);
-    const neg = encodeBucketCounts(this.neg[d], this.negOffset[d]);
+    const pos = encodeBucketCounts(this.counts(this.pos[d], this.posHigh[d]), this.posOffset[d]);
+    const neg = encodeBucketCounts(this.counts(this.neg[d], this.negHigh[d]), this.negOffset[d]);
     if (pos.c.length > 0) sketch.pos = pos;
     if (neg.c.length > 0) sketch.neg = neg;
     const total = new ExactSum();
@@ -145,16 +177,16 @@ export class DistributionGrid {
 let lastOffset = 0;
 
 /** Counts widened to hold `key`, by at least half their range so that a widening range reallocates rarely; sets lastOffset. */
-function grow(counts: Uint32Array, offset: number, key: number): Uint32Array {
+function grow(counts: Uint8Array, offset: number, key: number): Uint8Array {
   if (counts.length === 0) {
     lastOffset = Math.max(0, key - PAD);
-    return new Uint32Array(key + PAD - lastOffset + 1);
+    return new Uint8Array(key + PAD - lastOffset + 1);
   }
   const end = offset + counts.length;
   const pad = Math.max(PAD, counts.length >> 1);
   const newOffset = key < offset ? Math.max(0, key - pad) : offset;
   const newEnd = key >= end ? key + pad + 1 : end;
-  const grown = new Uint32Array(newEnd - newOffset);
+  const grown = new Uint8Array(newEnd - newOffset);
   grown.set(counts, offset - newOffset);
   lastOffset = newOffset;
   return grown;

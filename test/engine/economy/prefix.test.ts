@@ -44,6 +44,25 @@ describe('generating only the first years of a path', () => {
     });
   }
 
+  it('gives factors without volatility the same values on every path, by the same arithmetic', () => {
+    const a = resolveEconomicAssumptions({ shortRate: { initial: 0.01, longRunMean: 0.03, volatility: 0 }, inflation: { initial: 0.04, longRunMean: 0.02, volatility: 0 }, property: { volatility: 0 } });
+    const g = createEconomyGenerator(a, SEED, YEARS);
+    const first = allocateEconomyPath(YEARS);
+    const other = allocateEconomyPath(YEARS);
+    g.generate(0, first);
+    g.generate(5, other, 17);
+    const fixed = (p: EconomyPath, years: number) => ({ ...yearly(p, years), equityReturn: [] });
+    expect(fixed(other, 17)).toEqual(fixed(first, 17));
+    expect(other.equityReturn[3]).not.toBe(first.equityReturn[3]);
+    for (let t = 0; t < YEARS; t++) {
+      expect(first.cashReturn[t]).toBe(Math.expm1(first.shortRate[t]));
+      expect(first.cpi[t + 1]).toBe(first.cpi[t] * (1 + first.inflation[t]));
+      expect(first.propertyReturn[t]).toBe(Math.expm1(first.inflation[t] + a.property.realGrowth));
+    }
+    // The inflation path decays from its initial value to its long-run mean.
+    expect(first.inflation[0]).toBeCloseTo(0.02 + 0.02 * Math.exp(-a.inflation.meanReversion), 12);
+  });
+
   it('refuses a year count beyond the horizon', () => {
     const g = createEconomyGenerator(resolveEconomicAssumptions({}), SEED, YEARS);
     const p = allocateEconomyPath(YEARS);

@@ -45,6 +45,22 @@ describe('DistributionGrid', () => {
     });
   }
 
+  it('counts past a byte per bucket, and keeps those counts when the range widens', () => {
+    const grid = new DistributionGrid(1, MONEY_UNIT);
+    const sketch = new QuantileSketch();
+    const sum = new FixedPointSum(MONEY_UNIT);
+    // Many repeats of a few values (the byte counts carry), then values far on both sides (the arrays widen).
+    const data: number[] = [];
+    for (let i = 0; i < 1500; i++) data.push(5, -3, 5.01);
+    for (let i = 0; i < 700; i++) data.push(1e-6 * (1 + i), 1e9 * (1 + i), -1e7 * (1 + i), 5);
+    const values = Float64Array.from(data);
+    for (let at = 0; at < values.length; at += 500) grid.addBatch(0, values, at, Math.min(500, values.length - at));
+    for (const v of data) { sketch.add(v); sum.add(v); }
+    expect(grid.toJSON(0).sketch).toEqual(sketch.toJSON());
+    expect(valueOf(grid.toJSON(0).sum)).toBe(valueOf(sum.toJSON()));
+    expect(grid.count(0)).toBe(data.length);
+  });
+
   it('writes an empty distribution like an empty sketch', () => {
     const grid = new DistributionGrid(2, MONEY_UNIT);
     grid.addBatch(1, new Float64Array([5]), 0, 1);
