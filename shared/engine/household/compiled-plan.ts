@@ -88,6 +88,9 @@ export interface CompiledPlan {
   readonly liabilityYears: Int32Array;
   readonly liabilityInterestOnly: Uint8Array;
   readonly liabilityProperty: Int32Array;
+  /** For FIXED-rate loans, (1 + rate)^-n at liabilityDiscountAt[l] + n (n = 1 … remaining years), computed once; -1 for VARIABLE. */
+  readonly liabilityDiscountAt: Int32Array;
+  readonly liabilityDiscount: Float64Array;
   // insurance
   readonly insuranceCount: number;
   readonly insuranceKind: Uint8Array;
@@ -245,6 +248,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     liabilityYears: Int32Array.from(plan.liabilities, (l) => l.remainingYears),
     liabilityInterestOnly: Uint8Array.from(plan.liabilities, (l) => (l.repayment === 'INTEREST_ONLY' ? 1 : 0)),
     liabilityProperty: Int32Array.from(plan.liabilities, (l) => idx(propertyIndex, l.propertyId)),
+    ...discountTable(plan),
     insuranceCount: N,
     insuranceKind: Uint8Array.from(plan.insurance, (x) => InsuranceKind[x.type]),
     insuranceMember: Int32Array.from(plan.insurance, (x) => idx(memberIndex, x.insuredId)),
@@ -270,4 +274,18 @@ function growthTable(rate: Float64Array, years: number): Float64Array {
   const out = new Float64Array(rate.length * years);
   for (let i = 0; i < rate.length; i++) for (let t = 0; t < years; t++) out[i * years + t] = Math.pow(1 + rate[i], t);
   return out;
+}
+
+/** (1 + rate)^-n for every FIXED-rate loan and n = 1 … its remaining years, with the rate floored at 0 as in the yearly loop. */
+function discountTable(plan: HouseholdPlan): { liabilityDiscountAt: Int32Array; liabilityDiscount: Float64Array } {
+  const at = new Int32Array(plan.liabilities.length).fill(-1);
+  const values: number[] = [];
+  plan.liabilities.forEach((l, i) => {
+    if (l.rate.type !== 'FIXED') return;
+    const rate = Math.max(0, l.rate.annual);
+    at[i] = values.length;
+    values.push(1);
+    for (let n = 1; n <= l.remainingYears; n++) values.push(Math.pow(1 + rate, -n));
+  });
+  return { liabilityDiscountAt: at, liabilityDiscount: Float64Array.from(values) };
 }

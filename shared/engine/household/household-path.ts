@@ -307,7 +307,10 @@ export class HouseholdPathSimulator {
         const interest = b * rate;
         let payment: number;
         if (c.liabilityInterestOnly[l] === 1) payment = n === 1 ? interest + b : interest;
-        else payment = rate === 0 ? b / n : (b * rate) / (1 - Math.pow(1 + rate, -n));
+        else {
+          const at = c.liabilityDiscountAt[l];
+          payment = rate === 0 ? b / n : (b * rate) / (1 - (at >= 0 ? c.liabilityDiscount[at + n] : Math.pow(1 + rate, -n)));
+        }
         const principal = n === 1 ? b : payment - interest;
         this.debt[l] = n === 1 ? 0 : b - principal;
         this.debtYearsLeft[l] = n - 1;
