@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, built from the route table and the handlers' own zod schemas: what is
  * validated is what is documented.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorBodySchema } from '../../shared/http/error-response.js';
 import { ComponentSchemas } from '../../shared/http/json-schema.js';
 import type { RouteSpec } from '../../shared/http/stack.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../../shared/http/stack.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 

@@ -4,7 +4,7 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays without INFINITE). */
 const retentionPeriods = Object.values(RetentionDays).filter((v): v is number => typeof v === 'number' && v !== RetentionDays.INFINITE);

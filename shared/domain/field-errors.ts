@@ -2,7 +2,7 @@
  * Zod issues as the API's error entries: one per invalid field, named by its path
  * (`members[0].birthYear`), with a short message.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FieldError } from './errors.js';
 import { ValidationError } from './errors.js';
 

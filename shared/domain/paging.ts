@@ -3,7 +3,7 @@
  * `sort=<property>,<asc|desc>`. Lists read a bounded set, so sorting and counting happen here,
  * exactly.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;

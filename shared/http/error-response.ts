@@ -1,6 +1,6 @@
 /** The one mapping from errors to HTTP responses, and the error body every status >= 400 has. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DomainError, MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
 import type { ErrorKind, FieldError } from '../domain/errors.js';
 import { fieldErrorsOf } from '../domain/field-errors.js';

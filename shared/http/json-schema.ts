@@ -2,7 +2,7 @@
  * zod schemas to OpenAPI 3.1 component schemas (JSON Schema 2020-12) with `z.toJSONSchema`:
  * schemas carrying a meta `id` become named components, referenced with `$ref`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';

@@ -1,5 +1,5 @@
 /** The paging envelope every list returns, as a zod schema (for the OpenAPI document and tests). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const link = z.url();
 

@@ -9,7 +9,7 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UnauthorizedError } from '../domain/errors.js';
 import { parseOrThrow } from '../domain/field-errors.js';
 import type { Principal } from '../domain/principal.js';

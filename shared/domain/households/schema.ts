@@ -1,5 +1,5 @@
 /** The household resource and the bodies that write it (zod; also the source of the OpenAPI schemas). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pagingQuerySchema } from '../paging.js';
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));

@@ -1,5 +1,5 @@
 /** The user resource (`/users`) and the bodies that write it (zod; also the source of the OpenAPI schemas). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pagingQuerySchema } from '../paging.js';
 
 /** Usernames: what login forms and URLs carry safely; unique per realm, compared case-insensitively. */

@@ -1,5 +1,5 @@
 /** Comparison use cases: a paired run of two scenarios of one household, fanned out like a simulation. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ComparisonDocument } from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { getBlob } from '../../store/runs/blobs.js';

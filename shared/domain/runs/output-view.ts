@@ -3,7 +3,7 @@
  * (`summary`, `timeSeries`, `economy`, `lives`; `metadata` always comes along) and `view` keeps
  * only the `real` or the `nominal` figures of the two-view series.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OutputDocument } from '../../engine/index.js';
 
 export const outputSections = ['summary', 'timeSeries', 'economy', 'lives'] as const;

@@ -1,5 +1,5 @@
 /** Zod schemas of the run routes: paths, and the responses as the OpenAPI document describes them. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.string().min(1).max(128);
 export const simulationListPathSchema = z.object({ householdId: id, scenarioId: id });

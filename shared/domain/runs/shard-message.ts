@@ -2,7 +2,7 @@
  * The message that carries one shard through the queue: the run it belongs to and its path
  * range. Everything else (the plans) the worker reads from the run's stored input.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunRef } from './run.js';
 
 export const shardMessageSchema = z.strictObject({

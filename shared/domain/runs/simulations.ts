@@ -1,5 +1,5 @@
 /** Simulation use cases: access follows the scenario's household (shared/domain/access.ts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OutputDocument } from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { getBlob } from '../../store/runs/blobs.js';

@@ -3,7 +3,7 @@
  * Bodies are validated against `scenarioDocumentSchema` in the service, after the resource fields
  * and `copyOf` are taken out; these schemas describe them for the OpenAPI document.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scenarioObjectSchema } from '../scenario/index.js';
 import { pagingQuerySchema } from '../paging.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { age, fraction, itemId, money } from './common.js';
 
 /** Target weights over the three asset classes; must sum to 1. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { economicAssumptionsSchema } from './economic-assumptions.js';
 import { lifeAssumptionsSchema } from './life-assumptions.js';
 

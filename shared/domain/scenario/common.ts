@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A client-given identifier, unique within its list, referenced by other items. */
 export const itemId = z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters')

@@ -5,7 +5,7 @@
  * historical range inside the shipped data, block length within the range) are the engine's
  * `validateEconomicAssumptions`, run on defaults plus overrides by the scenario's assumption rules.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const rate = z.number().min(-0.2).max(1);
 const volatility = z.number().min(0).max(2);

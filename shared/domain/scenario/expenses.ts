@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarYear, fraction, indexation, itemId, money } from './common.js';
 
 const factor = z.number().finite().min(0, 'must be at least 0').max(2, 'must be at most 2');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { age, calendarYear, itemId, money } from './common.js';
 
 export const GOAL_TYPES = [

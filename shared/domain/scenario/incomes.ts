@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { age, calendarYear, fraction, indexation, itemId, money } from './common.js';
 
 const base = { id: itemId, name: z.string().max(200).optional(), amount: money };

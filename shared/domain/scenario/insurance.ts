@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { age, fraction, indexation, itemId, money } from './common.js';
 
 const base = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemId, money } from './common.js';
 
 export const liabilityRateSchema = z.discriminatedUnion('type', [

@@ -2,7 +2,7 @@
  * The scenario's `assumptions.life` overrides: every field optional (the engine's defaults fill the
  * rest), unknown fields refused, every number range-checked with the same limits the engine uses.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ELIMINATION_DAYS,
   LIFE_RANGES,

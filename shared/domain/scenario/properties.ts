@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarYear, fraction, itemId, money } from './common.js';
 
 export const propertySchema = z.strictObject({

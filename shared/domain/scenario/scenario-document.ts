@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarYear } from './common.js';
 import { memberSchema } from './members.js';
 import { incomeSchema } from './incomes.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fraction, money } from './common.js';
 
 export const spendingRuleSchema = z.discriminatedUnion('type', [

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { scenarioDocumentSchema, type ScenarioDocument } from './scenario-document.js';
 
 export interface FieldError { field: string; message: string }
