@@ -84,4 +84,13 @@ describe('comparisons', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['alternativeScenarioId']);
   });
+
+  it("keeps another user of the realm out of the household's runs (403)", async () => {
+    const other = await harness.otherUserToken();
+    const list = await harness.api.get(`/households/${householdId}/comparisons`, { token: other });
+    expect(list.status).toBe(403);
+    expect(list.body.status).toBe('FORBIDDEN');
+    const start = await harness.api.post(`/households/${householdId}/scenarios/${retire67}/simulations`, {}, { token: other });
+    expect(start.status).toBe(403);
+  });
 });

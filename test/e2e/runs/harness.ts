@@ -14,6 +14,8 @@ export interface RunHarness {
   api: ApiClient;
   token: string;
   queue: InProcessQueue;
+  /** A token of another user of the same realm (registered through `/users` by the realm's back end). */
+  otherUserToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -23,22 +25,28 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
   const server = await startTestServer({ realKeys: true, plugins: [...localPlugins, localIdentityPlugin] });
   const demo = await bootstrapDemo(server);
   if (!demo) throw new Error('the demo realm was not created');
-  const response = await fetch(`${server.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: demo.clientId,
-      client_secret: demo.clientSecret,
-      username: demo.username,
-      password: demo.password,
-    }),
-  });
-  const tokens = (await response.json()) as { access_token?: string };
-  if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
+  const tokenFor = async (grant: Record<string, string>): Promise<string> => {
+    const response = await fetch(`${server.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: demo.clientId, client_secret: demo.clientSecret, ...grant }),
+    });
+    const tokens = (await response.json()) as { access_token?: string };
+    if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
+    return tokens.access_token;
+  };
+  const token = await tokenFor({ grant_type: 'password', username: demo.username, password: demo.password });
   const queue = localShardQueue();
   if (!queue) throw new Error('the local shard queue is not running');
-  return { server, api: new ApiClient(server.url), token: tokens.access_token, queue, close: () => server.close() };
+  const api = new ApiClient(server.url);
+  const otherUserToken = async () => {
+    const service = await tokenFor({ grant_type: 'client_credentials' });
+    const password = 'another-users-password';
+    const created = await api.post('/users', { username: 'other', password, email: 'other@example.com' }, { token: service });
+    if (created.status !== 201) throw new Error(`user: ${created.status} ${created.text}`);
+    return tokenFor({ grant_type: 'password', username: 'other', password });
+  };
+  return { server, api, token, queue, otherUserToken, close: () => server.close() };
 }
 
 /** Polls a run until it has ended; returns its last state. */
