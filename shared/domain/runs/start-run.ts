@@ -8,6 +8,8 @@ import {
   buildComparison,
   buildOutput,
   compareShard,
+  mergeComparisonShards,
+  mergeShardResults,
   simulateShard,
   type ComparisonDocument,
   type OutputDocument,
@@ -116,8 +118,13 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
     const meta = () => ({ seed, shards: 1, elapsedMs: performance.now() - started });
     const document: OutputDocument | ComparisonDocument =
       kind === 'SIMULATION'
-        ? buildOutput(resolved[0].plan, simulateShard(resolved[0].plan, seed, range), meta())
-        : buildComparison(resolved[0].plan, resolved[1].plan, compareShard(resolved[0].plan, resolved[1].plan, seed, range), meta());
+        ? buildOutput(resolved[0].plan, mergeShardResults([simulateShard(resolved[0].plan, seed, range)]), meta())
+        : buildComparison(
+            resolved[0].plan,
+            resolved[1].plan,
+            mergeComparisonShards([compareShard(resolved[0].plan, resolved[1].plan, seed, range)]),
+            meta(),
+          );
     const elapsedMs = document.metadata.elapsedMs;
     // The output first: a run that reads COMPLETED always has its output.
     await putBlob(pk, runOutputName(ref), document);

@@ -63,12 +63,23 @@ describe('comparisons', () => {
     expect(success.difference).toBeGreaterThan(0);
     expect(success.interval95[0]).toBeGreaterThan(0);
     expect(comparison.comparison.outcomeChanges.failedToSucceeded).toBeGreaterThan(comparison.comparison.outcomeChanges.succeededToFailed);
+
+    // The same comparison small enough to run inside the request gives the same figures on the same paths.
+    const inline = await harness.api.post(
+      `/households/${householdId}/comparisons`,
+      { baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 400, seed: 5 },
+      { token: harness.token },
+    );
+    expect(inline.status).toBe(201);
+    expect(inline.body.status).toBe('COMPLETED');
+    expect(inline.body.shards).toBe(1);
+    expect(figure(inline.body.comparison, 'probabilityOfSuccess').difference).toBeGreaterThan(0);
   });
 
   it('lists, checks and deletes comparisons, and names a bad scenario id', async () => {
     const list = await harness.api.get(`/households/${householdId}/comparisons?sort=createdAt,asc`, { token: harness.token });
     expect(list.status).toBe(200);
-    expect(list.body.content).toHaveLength(2);
+    expect(list.body.content).toHaveLength(3);
     expect(list.body.content[0].comparison).toBeUndefined();
     const id = list.body.content[0].id;
     const path = `/households/${householdId}/comparisons/${id}`;
