@@ -10,5 +10,7 @@ export const ECONOMY_SAMPLE_FIRST = 4096;
 export const ECONOMY_SAMPLE_EVERY = 16;
 
 export function inEconomySample(pathIndex: number): boolean {
-  return pathIndex < ECONOMY_SAMPLE_FIRST || pathIndex % ECONOMY_SAMPLE_EVERY === 0;
+  // The modulo first: evaluated on every call, it keeps type feedback for optimised callers, which
+  // would otherwise deoptimise at the first path past ECONOMY_SAMPLE_FIRST.
+  return pathIndex % ECONOMY_SAMPLE_EVERY === 0 || pathIndex < ECONOMY_SAMPLE_FIRST;
 }
