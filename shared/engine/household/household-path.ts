@@ -24,10 +24,6 @@ export interface HouseholdLifeCosts {
 
 const FULL = 1 - 1e-12;
 
-/** Clears a small array: a plain loop, since a typed array's fill() is a call into the runtime that costs more than these few stores. */
-function zero(a: Float64Array | Int32Array | Uint8Array): void {
-  for (let i = 0; i < a.length; i++) a[i] = 0;
-}
 // Module-local copies of the codes: reading an imported object's property in the hot loop costs a getter call under some loaders.
 const HEALTHY = MemberState.HEALTHY;
 const DISABLED = MemberState.DISABLED;
@@ -90,6 +86,13 @@ export class HouseholdPathSimulator {
   private readonly tierNeed: Float64Array;
   private readonly tierFraction: Float64Array;
   private readonly careFactor: Float64Array;
+  /** This year's state and job status of each member, and whether each account may be drawn (read once per year, used by every step). */
+  private readonly stateNow: Uint8Array;
+  private readonly unemployedNow: Uint8Array;
+  private readonly accessNow: Uint8Array;
+  /** Accounts that take contributions or a match, and the term-life policies: the loops that need them skip the rest. */
+  private readonly contributors: Int32Array;
+  private readonly termLife: Int32Array;
 
   constructor(private readonly c: CompiledPlan, private readonly life: HouseholdLifeCosts) {
     const Y = (this.years = c.years);
@@ -119,28 +122,90 @@ export class HouseholdPathSimulator {
     this.tierFraction = new Float64Array(TIER_COUNT);
     this.careFactor = new Float64Array(Y);
     for (let t = 0; t < Y; t++) this.careFactor[t] = Math.pow(1 + life.careCostPremium, t);
+    this.stateNow = new Uint8Array(c.memberCount);
+    this.unemployedNow = new Uint8Array(c.memberCount);
+    this.accessNow = new Uint8Array(c.accountCount);
+    const contributors: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) if (c.contribution[a] !== 0 || c.matchRate[a] !== 0) contributors.push(a);
+    this.contributors = Int32Array.from(contributors);
+    const termLife: number[] = [];
+    for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === TERM_LIFE) termLife.push(n);
+    this.termLife = Int32Array.from(termLife);
   }
 
   run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
+    // Every array and constant of the plan is read into a local once per path: the yearly loop
+    // then does no property loads through `c` or `this`, which calls and stores would otherwise force it to repeat.
     const c = this.c;
     const Y = this.years;
     const M = c.memberCount;
+    const A = c.accountCount;
+    const I = c.incomeCount;
+    const E = c.expenseCount;
+    const P = c.propertyCount;
+    const L = c.liabilityCount;
+    const N = c.insuranceCount;
+    const G = c.goalCount;
     const bal = this.balance;
     const alive = this.alive;
-    bal.set(c.accountBalance0);
-    this.propertyValue.set(c.propertyValue0);
-    zero(this.propertySold);
-    this.debt.set(c.liabilityBalance0);
-    this.debtYearsLeft.set(c.liabilityYears);
-    zero(this.ltcYearsPaid);
-    zero(this.disabledYears);
-    zero(this.unemployedYears);
-    zero(this.goalTarget);
-    zero(this.goalPaid);
-    zero(this.goalCameDue);
-    for (let g = 0; g < c.goalCount; g++) this.goalFull[g] = 1;
-    this.depletionYear = -1;
-    this.totalShortfallReal = 0;
+    const stNow = this.stateNow;
+    const unempNow = this.unemployedNow;
+    const access = this.accessNow;
+    const propertyValue = this.propertyValue;
+    const propertySold = this.propertySold;
+    const debt = this.debt;
+    const debtYearsLeft = this.debtYearsLeft;
+    const ltcYearsPaid = this.ltcYearsPaid;
+    const disabledYears = this.disabledYears;
+    const unemployedYears = this.unemployedYears;
+    const salaryPotential = this.salaryPotential;
+    const salaryPaid = this.salaryPaid;
+    const goalDueNow = this.goalDueNow;
+    const goalTarget = this.goalTarget;
+    const goalPaid = this.goalPaid;
+    const goalCameDue = this.goalCameDue;
+    const goalFull = this.goalFull;
+    const careFactor = this.careFactor;
+    const netWorthOut = this.netWorth;
+    const liquidOut = this.liquidAssets;
+    const incomeOut = this.income;
+    const spendingOut = this.spending;
+    const shortfallOut = this.shortfall;
+    const taxesOut = this.taxes;
+    const need = this.tierNeed;
+    const frac = this.tierFraction;
+    const contributors = this.contributors;
+    const termLife = this.termLife;
+    const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
+    const { isAdult, hasSalary, memberAge0, retirementAge } = c;
+    const { incomeKind, incomeMember, incomeIndexed, incomeAmount, incomeGrowthFactor, incomeProperty, incomeFromT, incomeToT, incomeTax: incomeTaxCategory, incomeFromAge, incomeSurvivor } = c;
+    const { accountKind, accountOwner, accessAge, contribution, matchRate, matchLimit, weightCash, weightBonds, weightEquity, hasGlide, glideStart, glideEnd, glideEndEquity, accountFee } = c;
+    const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
+    const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
+    const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
+    const { goalDue, goalMember, goalAmount, goalTier, goalIsLegacy, propertySellT, propertySellingCost } = c;
+    const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } = c;
+    const cpi = econ.cpi;
+    const shortRate = econ.shortRate;
+    const cashReturn = econ.cashReturn;
+    const bondReturn = econ.bondReturn;
+    const equityReturn = econ.equityReturn;
+    const propertyReturn = econ.propertyReturn;
+
+    // Per-path state reset with plain loops: these arrays hold a handful of items, for which a
+    // typed array's set() or fill() (a call into the runtime) costs more than the stores.
+    const balance0 = c.accountBalance0;
+    for (let a = 0; a < A; a++) bal[a] = balance0[a];
+    const propertyValue0 = c.propertyValue0;
+    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertySold[p] = 0; }
+    const liabilityBalance0 = c.liabilityBalance0;
+    const liabilityYears = c.liabilityYears;
+    for (let l = 0; l < L; l++) { debt[l] = liabilityBalance0[l]; debtYearsLeft[l] = liabilityYears[l]; }
+    for (let n = 0; n < N; n++) ltcYearsPaid[n] = 0;
+    for (let m = 0; m < M; m++) { disabledYears[m] = 0; unemployedYears[m] = 0; }
+    for (let g = 0; g < G; g++) { goalTarget[g] = 0; goalPaid[g] = 0; goalCameDue[g] = 0; goalFull[g] = 1; }
+    let depletionYear = -1;
+    let totalShortfallReal = 0;
     let guardFactor = 1;
     let t = 0;
     const cash = c.cashAccount;
@@ -151,35 +216,43 @@ export class HouseholdPathSimulator {
       let adultDead = 0;
       let working = 0;
       for (let m = 0; m < M; m++) {
-        const st = lives[m].state[t];
+        const life = lives[m];
+        const st = life.state[t];
+        stNow[m] = st;
+        unempNow[m] = life.unemployed[t];
         const a = st !== DEAD ? 1 : 0;
         alive[m] = a;
-        if (c.isAdult[m] === 1) {
+        if (isAdult[m] === 1) {
           if (a === 1) adultsAlive++;
           else adultDead++;
         }
-        if (a === 1 && c.hasSalary[m] === 1 && c.memberAge0[m] + t < c.retirementAge[m]) working++;
-        this.disabledYears[m] = st === DISABLED ? this.disabledYears[m] + 1 : 0;
+        if (a === 1 && hasSalary[m] === 1 && memberAge0[m] + t < retirementAge[m]) working++;
+        disabledYears[m] = st === DISABLED ? disabledYears[m] + 1 : 0;
         if (events !== null) this.memberEvents(lives, m, t, events);
       }
       if (adultsAlive === 0) break;
+      // A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate).
+      for (let a = 0; a < A; a++) {
+        const m = accountOwner[a];
+        access[a] = accountKind[a] !== RETIREMENT || m < 0 || alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
+      }
       const allRetired = working === 0;
       const survivor = adultDead > 0;
-      const cpiT = econ.cpi[t];
-      const buffer = c.cashBuffer * cpiT;
+      const cpiT = cpi[t];
+      const buffer = cashBuffer * cpiT;
       let extraEssential = 0;
 
       // Property sales by rule: the price less costs and the debt it secures goes to cash.
-      for (let p = 0; p < c.propertyCount; p++) {
-        if (this.propertySold[p] === 0 && c.propertySellT[p] === t) {
-          let proceeds = this.propertyValue[p] * (1 - c.propertySellingCost[p]);
-          for (let l = 0; l < c.liabilityCount; l++) {
-            if (c.liabilityProperty[l] === p) { proceeds -= this.debt[l]; this.debt[l] = 0; this.debtYearsLeft[l] = 0; }
+      for (let p = 0; p < P; p++) {
+        if (propertySold[p] === 0 && propertySellT[p] === t) {
+          let proceeds = propertyValue[p] * (1 - propertySellingCost[p]);
+          for (let l = 0; l < L; l++) {
+            if (liabilityProperty[l] === p) { proceeds -= debt[l]; debt[l] = 0; debtYearsLeft[l] = 0; }
           }
           if (proceeds >= 0) bal[cash] += proceeds;
           else extraEssential -= proceeds;
-          this.propertySold[p] = 1;
-          this.propertyValue[p] = 0;
+          propertySold[p] = 1;
+          propertyValue[p] = 0;
           if (events !== null) events.push({ year: t, type: 'PROPERTY_SOLD', itemId: c.plan.properties[p].id, amount: proceeds });
         }
       }
@@ -188,86 +261,86 @@ export class HouseholdPathSimulator {
       let earned = 0;
       let pension = 0;
       let untaxed = 0;
-      for (let m = 0; m < M; m++) { this.salaryPotential[m] = 0; this.salaryPaid[m] = 0; }
-      for (let i = 0; i < c.incomeCount; i++) {
-        const kind = c.incomeKind[i];
-        const m = c.incomeMember[i];
-        const index = c.incomeIndexed[i] === 1 ? cpiT : 1;
+      for (let m = 0; m < M; m++) { salaryPotential[m] = 0; salaryPaid[m] = 0; }
+      for (let i = 0; i < I; i++) {
+        const kind = incomeKind[i];
+        const m = incomeMember[i];
+        const index = incomeIndexed[i] === 1 ? cpiT : 1;
         if (kind === SALARY) {
-          if (c.memberAge0[m] + t >= c.retirementAge[m]) continue;
-          const potential = c.incomeAmount[i] * cpiT * c.incomeGrowthFactor[i * Y + t];
-          this.salaryPotential[m] += potential;
-          if (alive[m] === 1 && lives[m].state[t] === HEALTHY && lives[m].unemployed[t] === 0) {
-            this.salaryPaid[m] += potential;
+          if (memberAge0[m] + t >= retirementAge[m]) continue;
+          const potential = incomeAmount[i] * cpiT * incomeGrowthFactor[i * Y + t];
+          salaryPotential[m] += potential;
+          if (stNow[m] === HEALTHY && unempNow[m] === 0) {
+            salaryPaid[m] += potential;
             earned += potential;
           }
         } else if (kind === RENTAL) {
-          if (this.propertySold[c.incomeProperty[i]] === 0) earned += c.incomeAmount[i] * index;
+          if (propertySold[incomeProperty[i]] === 0) earned += incomeAmount[i] * index;
         } else if (kind === OTHER) {
-          if (t < c.incomeFromT[i] || t > c.incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
-          const amount = c.incomeAmount[i] * index;
-          const cat = c.incomeTax[i];
+          if (t < incomeFromT[i] || t > incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
+          const amount = incomeAmount[i] * index;
+          const cat = incomeTaxCategory[i];
           if (cat === EARNED) earned += amount;
           else if (cat === PENSION) pension += amount;
           else untaxed += amount;
         } else {
-          if (c.memberAge0[m] + t < c.incomeFromAge[i]) continue;
-          const amount = c.incomeAmount[i] * index;
-          pension += alive[m] === 1 ? amount : amount * c.incomeSurvivor[i];
+          if (memberAge0[m] + t < incomeFromAge[i]) continue;
+          const amount = incomeAmount[i] * index;
+          pension += alive[m] === 1 ? amount : amount * incomeSurvivor[i];
         }
       }
       // Unemployment benefit: a fraction of the lost salary for the first `benefitYears` of a spell.
       for (let m = 0; m < M; m++) {
-        if (alive[m] === 1 && lives[m].unemployed[t] === 1 && this.salaryPotential[m] > 0) {
-          this.unemployedYears[m]++;
+        if (alive[m] === 1 && unempNow[m] === 1 && salaryPotential[m] > 0) {
+          const spell = ++unemployedYears[m];
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
-          const share = Math.min(1, Math.max(0, this.life.benefitYears - (this.unemployedYears[m] - 1)));
-          if (lives[m].state[t] === HEALTHY && share > 0) earned += share * this.life.benefitFraction * this.salaryPotential[m];
+          const share = Math.min(1, Math.max(0, benefitYears - (spell - 1)));
+          if (stNow[m] === HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
         } else {
-          this.unemployedYears[m] = 0;
+          unemployedYears[m] = 0;
         }
       }
       // Retirement contributions out of salary (pre-tax), plus the employer's match.
       let employeeContributions = 0;
-      for (let a = 0; a < c.accountCount; a++) {
-        const f = c.contribution[a];
-        if (f === 0 && c.matchRate[a] === 0) continue;
-        const m = c.accountOwner[a];
-        const salary = m >= 0 ? this.salaryPaid[m] : 0;
+      for (let k = 0; k < contributors.length; k++) {
+        const a = contributors[k];
+        const m = accountOwner[a];
+        const salary = m >= 0 ? salaryPaid[m] : 0;
         if (salary === 0) continue;
+        const f = contribution[a];
         const own = f * salary;
-        const match = c.matchRate[a] * Math.min(f, c.matchLimit[a]) * salary;
+        const match = matchRate[a] * Math.min(f, matchLimit[a]) * salary;
         bal[a] += own + match;
         employeeContributions += own;
       }
-      const incomeTax = (earned - employeeContributions) * c.taxEarned + pension * c.taxPension;
+      const incomeTax = (earned - employeeContributions) * taxEarned + pension * taxPension;
       let taxes = incomeTax;
 
       // Insurance: premiums while in force, benefits while claiming.
       let premiums = 0;
-      for (let n = 0; n < c.insuranceCount; n++) {
-        const m = c.insuranceMember[n];
+      for (let n = 0; n < N; n++) {
+        const m = insuranceMember[n];
         if (alive[m] === 0) continue;
-        const kind = c.insuranceKind[n];
-        const age = c.memberAge0[m] + t;
-        const index = c.insuranceIndexed[n] === 1 ? cpiT : 1;
-        const st = lives[m].state[t];
+        const kind = insuranceKind[n];
+        const age = memberAge0[m] + t;
+        const index = insuranceIndexed[n] === 1 ? cpiT : 1;
+        const st = stNow[m];
         if (kind === TERM_LIFE) {
-          if (age < c.insuranceUntilAge[n]) premiums += c.insurancePremium[n] * index;
+          if (age < insuranceUntilAge[n]) premiums += insurancePremium[n] * index;
         } else if (kind === DISABILITY_INCOME) {
-          if (age >= c.insuranceUntilAge[n]) continue;
-          if (st !== DISABLED) premiums += c.insurancePremium[n] * index;
-          else if (this.disabledYears[m] > c.insuranceWaiting[n]) {
-            const benefit = c.insuranceAmount[n] * this.salaryPotential[m];
+          if (age >= insuranceUntilAge[n]) continue;
+          if (st !== DISABLED) premiums += insurancePremium[n] * index;
+          else if (disabledYears[m] > insuranceWaiting[n]) {
+            const benefit = insuranceAmount[n] * salaryPotential[m];
             untaxed += benefit;
             if (events !== null && benefit > 0) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount: benefit });
           }
         } else {
-          if (st !== LTC) premiums += c.insurancePremium[n] * index;
-          else if (this.ltcYearsPaid[n] < c.insuranceMaxYears[n]) {
-            const benefit = c.insuranceAmount[n] * index;
+          if (st !== LTC) premiums += insurancePremium[n] * index;
+          else if (ltcYearsPaid[n] < insuranceMaxYears[n]) {
+            const benefit = insuranceAmount[n] * index;
             untaxed += benefit;
-            this.ltcYearsPaid[n]++;
+            ltcYearsPaid[n]++;
             if (events !== null) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount: benefit });
           }
         }
@@ -276,60 +349,58 @@ export class HouseholdPathSimulator {
       // Care costs by setting, growing with CPI plus the care-cost premium.
       let care = 0;
       for (let m = 0; m < M; m++) {
-        if (alive[m] === 0 || lives[m].state[t] !== LTC) continue;
-        const setting = lives[m].careSetting[t];
-        const cost = setting === NURSING_HOME ? this.life.nursingHomeAnnualCost : this.life.homeCareAnnualCost;
-        care += cost * cpiT * this.careFactor[t];
+        if (stNow[m] !== LTC) continue;
+        const cost = lives[m].careSetting[t] === NURSING_HOME ? nursingHomeAnnualCost : homeCareAnnualCost;
+        care += cost * cpiT * careFactor[t];
       }
 
       // Expenses: essential and discretionary parts.
       let essential = extraEssential + premiums + care;
       let discretionary = 0;
-      for (let e = 0; e < c.expenseCount; e++) {
-        let amount = c.expenseAmount[e] * (c.expenseIndexed[e] === 1 ? cpiT : 1);
-        if (c.expenseIsLiving[e] === 1) {
-          if (allRetired) amount *= c.expenseRetirementFactor[e];
-          if (survivor) amount *= c.expenseSurvivorFactor[e];
-        } else if (t < c.expenseFromT[e] || t > c.expenseToT[e]) continue;
-        const ess = amount * c.expenseEssential[e];
+      for (let e = 0; e < E; e++) {
+        let amount = expenseAmount[e] * (expenseIndexed[e] === 1 ? cpiT : 1);
+        if (expenseIsLiving[e] === 1) {
+          if (allRetired) amount *= expenseRetirementFactor[e];
+          if (survivor) amount *= expenseSurvivorFactor[e];
+        } else if (t < expenseFromT[e] || t > expenseToT[e]) continue;
+        const ess = amount * expenseEssential[e];
         essential += ess;
         discretionary += amount - ess;
       }
       discretionary *= guardFactor;
 
       // Debt service: interest on the balance at the start of the year plus scheduled principal.
-      for (let l = 0; l < c.liabilityCount; l++) {
-        const n = this.debtYearsLeft[l];
-        const b = this.debt[l];
+      for (let l = 0; l < L; l++) {
+        const n = debtYearsLeft[l];
+        const b = debt[l];
         if (n <= 0 || b <= 0) continue;
-        let rate = c.liabilityVariable[l] === 1 ? econ.shortRate[t] + c.liabilityRate[l] : c.liabilityRate[l];
+        let rate = liabilityVariable[l] === 1 ? shortRate[t] + liabilityRate[l] : liabilityRate[l];
         if (rate < 0) rate = 0;
         const interest = b * rate;
         let payment: number;
-        if (c.liabilityInterestOnly[l] === 1) payment = n === 1 ? interest + b : interest;
+        if (liabilityInterestOnly[l] === 1) payment = n === 1 ? interest + b : interest;
         else {
-          const at = c.liabilityDiscountAt[l];
-          payment = rate === 0 ? b / n : (b * rate) / (1 - (at >= 0 ? c.liabilityDiscount[at + n] : Math.pow(1 + rate, -n)));
+          const at = liabilityDiscountAt[l];
+          payment = rate === 0 ? b / n : (b * rate) / (1 - (at >= 0 ? liabilityDiscount[at + n] : Math.pow(1 + rate, -n)));
         }
         const principal = n === 1 ? b : payment - interest;
-        this.debt[l] = n === 1 ? 0 : b - principal;
-        this.debtYearsLeft[l] = n - 1;
+        debt[l] = n === 1 ? 0 : b - principal;
+        debtYearsLeft[l] = n - 1;
         essential += payment;
       }
 
       // Goals falling due this year, by priority tier.
-      const need = this.tierNeed;
       for (let k = 0; k < TIER_COUNT; k++) need[k] = 0;
       need[0] = essential;
       need[DISCRETIONARY] = discretionary;
-      for (let g = 0; g < c.goalCount; g++) {
-        this.goalDueNow[g] = 0;
-        if (c.goalDue[g * Y + t] === 0) continue;
-        const m = c.goalMember[g];
+      for (let g = 0; g < G; g++) {
+        goalDueNow[g] = 0;
+        if (goalDue[g * Y + t] === 0) continue;
+        const m = goalMember[g];
         if (m >= 0 && alive[m] === 0) continue;
-        const target = c.goalAmount[g] * cpiT;
-        this.goalDueNow[g] = target;
-        need[c.goalTier[g]] += target;
+        const target = goalAmount[g] * cpiT;
+        goalDueNow[g] = target;
+        need[goalTier[g]] += target;
       }
 
       // Pay by tier: essentials from everything liquid; lower tiers only above the cash buffer.
@@ -337,19 +408,18 @@ export class HouseholdPathSimulator {
       const netIncome = grossIncome - incomeTax - employeeContributions;
       let liquid = 0;
       let liquidAfterTax = 0;
-      for (let a = 0; a < c.accountCount; a++) {
+      for (let a = 0; a < A; a++) {
         const b = bal[a];
-        if (c.accountKind[a] === RETIREMENT) {
-          if (!this.accessible(a, t)) continue;
+        if (accountKind[a] === RETIREMENT) {
+          if (access[a] === 0) continue;
           liquid += b;
-          liquidAfterTax += b * (1 - c.taxWithdrawal);
+          liquidAfterTax += b * (1 - taxWithdrawal);
         } else {
           liquid += b;
           liquidAfterTax += b;
         }
       }
       const resources = netIncome + liquidAfterTax;
-      const frac = this.tierFraction;
       const paid0 = need[0] <= resources ? need[0] : Math.max(0, resources);
       const shortfall = need[0] - paid0;
       frac[0] = need[0] > 0 ? paid0 / need[0] : 1;
@@ -370,56 +440,56 @@ export class HouseholdPathSimulator {
       if (flow >= 0) {
         const toCash = Math.min(flow, Math.max(0, buffer - bal[cash]));
         bal[cash] += toCash;
-        bal[c.surplusAccount] += flow - toCash;
+        bal[surplusAccount] += flow - toCash;
       } else {
-        taxes += this.withdraw(-flow, t, buffer);
+        taxes += this.withdraw(-flow, buffer);
       }
 
       // (4) Returns by allocation, fees, tax on taxable gains; property values.
       let before = 0;
       let after = 0;
-      const rc = econ.cashReturn[t];
-      const rb = econ.bondReturn[t];
-      const re = econ.equityReturn[t];
-      for (let a = 0; a < c.accountCount; a++) {
+      const rc = cashReturn[t];
+      const rb = bondReturn[t];
+      const re = equityReturn[t];
+      for (let a = 0; a < A; a++) {
         const b = bal[a];
         if (b <= 0) { bal[a] = 0; continue; }
-        let we = c.weightEquity[a];
-        let wb = c.weightBonds[a];
-        if (c.hasGlide[a] === 1) {
-          const age = c.memberAge0[c.accountOwner[a]] + t;
-          const s = c.glideStart[a];
-          const e = c.glideEnd[a];
-          const target = age <= s ? we : age >= e ? c.glideEndEquity[a] : we + ((c.glideEndEquity[a] - we) * (age - s)) / (e - s);
+        let we = weightEquity[a];
+        let wb = weightBonds[a];
+        if (hasGlide[a] === 1) {
+          const age = memberAge0[accountOwner[a]] + t;
+          const s = glideStart[a];
+          const e = glideEnd[a];
+          const target = age <= s ? we : age >= e ? glideEndEquity[a] : we + ((glideEndEquity[a] - we) * (age - s)) / (e - s);
           wb += we - target;
           we = target;
         }
-        const r = c.weightCash[a] * rc + wb * rb + we * re;
+        const r = weightCash[a] * rc + wb * rb + we * re;
         let nb = b * (1 + r);
-        if (c.accountKind[a] === TAXABLE && r > 0 && c.taxGains > 0) {
-          const tax = b * r * c.taxGains;
+        if (accountKind[a] === TAXABLE && r > 0 && taxGains > 0) {
+          const tax = b * r * taxGains;
           nb -= tax;
           taxes += tax;
         }
-        nb *= 1 - c.accountFee[a];
+        nb *= 1 - accountFee[a];
         bal[a] = nb;
         before += b;
         after += nb;
       }
-      if (c.guardrails) {
+      if (guardrails) {
         const ret = before > 0 ? after / before - 1 : 0;
-        guardFactor = ret < c.guardBadYear ? Math.max(c.guardFloor, guardFactor - c.guardCut) : Math.min(1, guardFactor + c.guardCut);
+        guardFactor = ret < guardBadYear ? Math.max(guardFloor, guardFactor - guardCut) : Math.min(1, guardFactor + guardCut);
       }
-      const rp = econ.propertyReturn[t];
-      for (let p = 0; p < c.propertyCount; p++) this.propertyValue[p] *= 1 + rp;
+      const rp = propertyReturn[t];
+      for (let p = 0; p < P; p++) propertyValue[p] *= 1 + rp;
 
       // Term life: the sum assured reaches cash at the end of the year of death.
       let payout = 0;
-      for (let n = 0; n < c.insuranceCount; n++) {
-        if (c.insuranceKind[n] !== TERM_LIFE) continue;
-        const m = c.insuranceMember[n];
-        if (lives[m].deathYear !== t || c.memberAge0[m] + t >= c.insuranceUntilAge[n]) continue;
-        const amount = c.insuranceAmount[n] * (c.insuranceIndexed[n] === 1 ? cpiT : 1);
+      for (let k = 0; k < termLife.length; k++) {
+        const n = termLife[k];
+        const m = insuranceMember[n];
+        if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
+        const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
         payout += amount;
         if (events !== null) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount });
       }
@@ -428,85 +498,86 @@ export class HouseholdPathSimulator {
       // (5) Record end-of-year figures.
       let worth = 0;
       let liquidEnd = 0;
-      for (let a = 0; a < c.accountCount; a++) {
+      for (let a = 0; a < A; a++) {
         worth += bal[a];
-        if (c.accountKind[a] !== RETIREMENT || this.accessible(a, t)) liquidEnd += bal[a];
+        if (access[a] === 1) liquidEnd += bal[a];
       }
-      for (let p = 0; p < c.propertyCount; p++) worth += this.propertyValue[p];
-      for (let l = 0; l < c.liabilityCount; l++) worth -= this.debt[l];
-      this.netWorth[t] = worth;
-      this.liquidAssets[t] = liquidEnd;
-      this.income[t] = grossIncome + payout;
-      this.spending[t] = spent;
-      this.shortfall[t] = shortfall;
-      this.taxes[t] = taxes;
+      for (let p = 0; p < P; p++) worth += propertyValue[p];
+      for (let l = 0; l < L; l++) worth -= debt[l];
+      netWorthOut[t] = worth;
+      liquidOut[t] = liquidEnd;
+      incomeOut[t] = grossIncome + payout;
+      spendingOut[t] = spent;
+      shortfallOut[t] = shortfall;
+      taxesOut[t] = taxes;
       if (shortfall > 0) {
-        this.totalShortfallReal += shortfall / cpiT;
-        if (this.depletionYear < 0) {
-          this.depletionYear = t;
+        totalShortfallReal += shortfall / cpiT;
+        if (depletionYear < 0) {
+          depletionYear = t;
           if (events !== null) events.push({ year: t, type: 'DEPLETION', amount: shortfall });
         }
       }
-      for (let g = 0; g < c.goalCount; g++) {
-        const target = this.goalDueNow[g];
+      for (let g = 0; g < G; g++) {
+        const target = goalDueNow[g];
         if (target === 0) continue;
-        const paid = target * frac[c.goalTier[g]];
-        this.goalCameDue[g] = 1;
-        this.goalTarget[g] += target / cpiT;
-        this.goalPaid[g] += paid / cpiT;
+        const paid = target * frac[goalTier[g]];
+        goalCameDue[g] = 1;
+        goalTarget[g] += target / cpiT;
+        goalPaid[g] += paid / cpiT;
         const full = paid >= target * FULL;
-        if (!full) this.goalFull[g] = 0;
+        if (!full) goalFull[g] = 0;
         if (events !== null) events.push({ year: t, type: full ? 'GOAL_FUNDED' : 'GOAL_MISSED', goalId: c.plan.goals[g].id, amount: paid });
       }
     }
 
+    this.depletionYear = depletionYear;
+    this.totalShortfallReal = totalShortfallReal;
     this.yearsRun = t;
-    this.terminalEstateReal = t > 0 ? this.netWorth[t - 1] / econ.cpi[t] : 0;
-    let success = this.depletionYear < 0;
-    for (let g = 0; g < c.goalCount; g++) {
-      if (c.goalIsLegacy[g] === 1) {
-        const target = c.goalAmount[g];
+    this.terminalEstateReal = t > 0 ? netWorthOut[t - 1] / cpi[t] : 0;
+    let success = depletionYear < 0;
+    for (let g = 0; g < G; g++) {
+      if (goalIsLegacy[g] === 1) {
+        const target = goalAmount[g];
         const estate = Math.max(0, this.terminalEstateReal);
-        this.goalCameDue[g] = 1;
-        this.goalTarget[g] = target;
-        this.goalPaid[g] = Math.min(estate, target);
-        this.goalFull[g] = estate >= target ? 1 : 0;
-        if (events !== null) events.push({ year: t - 1, type: estate >= target ? 'GOAL_FUNDED' : 'GOAL_MISSED', goalId: c.plan.goals[g].id, amount: estate * econ.cpi[t] });
+        goalCameDue[g] = 1;
+        goalTarget[g] = target;
+        goalPaid[g] = Math.min(estate, target);
+        goalFull[g] = estate >= target ? 1 : 0;
+        if (events !== null) events.push({ year: t - 1, type: estate >= target ? 'GOAL_FUNDED' : 'GOAL_MISSED', goalId: c.plan.goals[g].id, amount: estate * cpi[t] });
       }
-      if (c.goalTier[g] === 0 && this.goalFull[g] === 0) success = false;
+      if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
     }
     this.success = success;
-  }
-
-  /** A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate). */
-  private accessible(a: number, t: number): boolean {
-    const m = this.c.accountOwner[a];
-    return m < 0 || this.alive[m] === 0 || this.c.memberAge0[m] + t >= this.c.accessAge[a];
   }
 
   /**
    * Withdraws `need` (net) by the withdrawal order, drawing cash down to the buffer first and
    * the buffer itself last; retirement withdrawals are grossed up for tax. Returns the tax paid.
+   * Reads this year's access flags (set at the start of the year).
    */
-  private withdraw(need: number, t: number, buffer: number): number {
+  private withdraw(need: number, buffer: number): number {
     const c = this.c;
     const bal = this.balance;
+    const access = this.accessNow;
+    const order = c.withdrawalOrder;
+    const kinds = c.accountKind;
+    const cash = c.cashAccount;
+    const taxWithdrawal = c.taxWithdrawal;
     let tax = 0;
     for (let pass = 0; pass < 2 && need > 0; pass++) {
-      for (let k = 0; k < c.withdrawalOrder.length && need > 0; k++) {
-        const a = c.withdrawalOrder[k];
-        const kind = c.accountKind[a];
-        if (kind === RETIREMENT) {
-          if (pass === 1 || !this.accessible(a, t) || c.taxWithdrawal >= 1) continue;
-          const net = bal[a] * (1 - c.taxWithdrawal);
+      for (let k = 0; k < order.length && need > 0; k++) {
+        const a = order[k];
+        if (kinds[a] === RETIREMENT) {
+          if (pass === 1 || access[a] === 0 || taxWithdrawal >= 1) continue;
+          const net = bal[a] * (1 - taxWithdrawal);
           const take = Math.min(need, net);
-          const gross = take / (1 - c.taxWithdrawal);
+          const gross = take / (1 - taxWithdrawal);
           bal[a] -= Math.min(bal[a], gross);
           tax += gross - take;
           need -= take;
         } else {
-          const floor = pass === 0 && a === c.cashAccount ? buffer : 0;
-          if (pass === 1 && a !== c.cashAccount) continue;
+          const floor = pass === 0 && a === cash ? buffer : 0;
+          if (pass === 1 && a !== cash) continue;
           const available = bal[a] - floor;
           if (available <= 0) continue;
           const take = Math.min(need, available);
