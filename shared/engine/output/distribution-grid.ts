@@ -1,4 +1,4 @@
-import { ExactSum, encodeBucketCounts, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import { ExactSum, SKETCH_MANTISSA_BITS } from '../stats/index.js';
 import type { SketchJSON } from '../stats/index.js';
 import type { DistributionJson } from './shard-result.js';
 
@@ -134,13 +134,6 @@ export class DistributionGrid {
     h[j]++;
   }
 
-  /** Full counts of one sign: low bytes plus 256 times the high counts. */
-  private counts(low: Uint8Array, high: Uint32Array | null): Float64Array {
-    const out = new Float64Array(low.length);
-    for (let i = 0; i < low.length; i++) out[i] = low[i] + (high !== null ? 256 * high[i] : 0);
-    return out;
-  }
-
   private exactSum(d: number): ExactSum {
     return (this.exact[d] ??= new ExactSum());
   }
@@ -152,17 +145,15 @@ export class DistributionGrid {
   }
 
   count(d: number): number {
-    let n = this.zero[d];
-    for (const c of this.counts(this.pos[d], this.posHigh[d])) n += c;
-    for (const c of this.counts(this.neg[d], this.negHigh[d])) n += c;
-    return n;
+    return this.zero[d] + total(this.pos[d], this.posHigh[d]) + total(this.neg[d], this.negHigh[d]);
   }
 
   toJSON(d: number): DistributionJson {
-    const n = this.count(d);
+    const pos = encodeCounts(this.pos[d], this.posHigh[d], this.posOffset[d]);
+    const posTotal = lastTotal;
+    const neg = encodeCounts(this.neg[d], this.negHigh[d], this.negOffset[d]);
+    const n = this.zero[d] + posTotal + lastTotal;
     const sketch: SketchJSON = { m: SKETCH_MANTISSA_BITS, n, zero: this.zero[d], min: n > 0 ? this.lo[d] : null, max: n > 0 ? this.hi[d] : null };
-    const pos = encodeBucketCounts(this.counts(this.pos[d], this.posHigh[d]), this.posOffset[d]);
-    const neg = encodeBucketCounts(this.counts(this.neg[d], this.negHigh[d]), this.negOffset[d]);
     if (pos.c.length > 0) sketch.pos = pos;
     if (neg.c.length > 0) sketch.neg = neg;
     const total = new ExactSum();
@@ -171,6 +162,40 @@ export class DistributionGrid {
     total.add(this.acc[d]);
     return { sketch, sum: total.toJSON(), unit: this.unit };
   }
+}
+
+/** Sum of one sign's full counts (low bytes plus 256 times the high counts). */
+function total(low: Uint8Array, high: Uint32Array | null): number {
+  let n = 0;
+  for (let i = 0; i < low.length; i++) n += low[i];
+  if (high !== null) for (let i = 0; i < high.length; i++) n += 256 * high[i];
+  return n;
+}
+
+// encodeCounts() reports the sign's total count here rather than in an allocated tuple.
+let lastTotal = 0;
+
+/**
+ * One sign's full counts in the sketch's JSON form, exactly as encodeBucketCounts writes them,
+ * straight from the byte and high counts (no intermediate array of the whole range); sets lastTotal.
+ */
+function encodeCounts(low: Uint8Array, high: Uint32Array | null, offset: number): { o: number; c: number[] } {
+  const at = (i: number) => low[i] + (high !== null ? 256 * high[i] : 0);
+  let first = 0;
+  let last = low.length - 1;
+  while (first <= last && at(first) === 0) first++;
+  while (last >= first && at(last) === 0) last--;
+  const out: number[] = [];
+  let n = 0;
+  for (let i = first; i <= last; i++) {
+    const c = at(i);
+    n += c;
+    if (c !== 0) out.push(c);
+    else if (out[out.length - 1] < 0) out[out.length - 1]--;
+    else out.push(-1);
+  }
+  lastTotal = n;
+  return { o: offset + first, c: out };
 }
 
 // grow() reports the new offset here rather than in an allocated tuple.
