@@ -1,4 +1,5 @@
 import type { SampledPath } from './shard-result.js';
+import { fmix32 } from '../random/index.js';
 
 /** How many paths every shard keeps (and the merge keeps) for re-simulation as `lives`. */
 export const SAMPLE_SIZE = 400;
@@ -9,13 +10,7 @@ export const SAMPLE_SIZE = 400;
  * on how the paths were split into shards: merging keeps the smallest ranks of the union.
  */
 export function sampleRank(pathIndex: number): number {
-  let h = (pathIndex ^ 0x9e3779b9) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32((pathIndex ^ 0x9e3779b9) >>> 0);
 }
 
 export function keepSmallestRanks(sample: SampledPath[]): SampledPath[] {

@@ -22,7 +22,7 @@ function rotl(x: number, k: number): number {
 }
 
 /** MurmurHash3 (x86, 32-bit) finaliser: a bijection on uint32 with full avalanche. */
-function fmix32(h: number): number {
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

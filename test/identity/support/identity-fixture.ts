@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { IdentityProvider } from '../../../shared/identity/provider.js';
 import { LocalKeyRing } from '../../../shared/identity/signing/local-key-ring.js';
 import { IdentityStore } from '../../../shared/store/identity/identity-store.js';
-import { table } from '../../../shared/store/table.js';
+import { ensureTable } from '../../../infra/local/dynalite.js';
 
 const dynalite = createRequire(import.meta.url)('dynalite') as (options: Record<string, unknown>) => Server;
 
@@ -35,29 +35,7 @@ export async function startIdentityFixture(clock: () => Date = () => new Date())
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const tableName = 'identity-test';
-  await raw.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        table.partitionKey,
-        table.sortKey,
-        ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
-      ].map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
-      KeySchema: [
-        { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
-        { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
-        IndexName: g.indexName,
-        KeySchema: [
-          { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
+  await ensureTable(raw, tableName);
   const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const store = new IdentityStore(doc, tableName);
   const dataDir = await mkdtemp(join(tmpdir(), 'identity-'));
