@@ -144,6 +144,23 @@ export class DistributionGrid {
     this.pending[d] = 0;
   }
 
+  /** Makes distribution `to` a copy of distribution `from` (every value `from` has taken so far). */
+  copy(from: number, to: number): void {
+    this.pos[to] = this.pos[from].slice();
+    this.neg[to] = this.neg[from].slice();
+    this.posHigh[to] = this.posHigh[from]?.slice() ?? null;
+    this.negHigh[to] = this.negHigh[from]?.slice() ?? null;
+    this.posOffset[to] = this.posOffset[from];
+    this.negOffset[to] = this.negOffset[from];
+    this.zero[to] = this.zero[from];
+    this.lo[to] = this.lo[from];
+    this.hi[to] = this.hi[from];
+    this.acc[to] = this.acc[from];
+    this.pending[to] = this.pending[from];
+    const exact = this.exact[from];
+    this.exact[to] = exact === null ? null : ExactSum.fromJSON(exact.toJSON());
+  }
+
   count(d: number): number {
     return this.zero[d] + total(this.pos[d], this.posHigh[d]) + total(this.neg[d], this.negHigh[d]);
   }

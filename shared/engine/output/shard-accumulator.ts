@@ -32,6 +32,8 @@ const LTC = MemberState.LTC;
 // batch, so larger batches amortise the misses, until the buffer itself no longer fits in cache.
 const BATCH = 128;
 const SERIES_SLOTS = SERIES_METRICS.length * 2;
+/** Per series metric, its deflator: 0 for end-of-year balances (cpi[t + 1]), 1 for flows during the year (cpi[t]). */
+const REAL_VIEW_OF = SERIES_METRICS.map((m) => (m === 'netWorth' || m === 'liquidAssets' ? 0 : 1));
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
@@ -69,6 +71,14 @@ export class ShardAccumulator {
    */
   private readonly buffer: Float64Array;
   private readonly buffered: Int32Array;
+  /**
+   * realSame[view * Y + t] = 1 while every path so far had a deflator of exactly 1 in year t
+   * (view 0: end-of-year balances, deflated by cpi[t + 1]; view 1: flows, by cpi[t]): the real
+   * values are then the nominal ones, so they are neither buffered nor folded, and the real
+   * distribution is the nominal one (copied when the first path with another deflator arrives).
+   * Flows in year 0 (cpi[0] = 1) and plans without inflation never pay for their real view.
+   */
+  private readonly realSame: Uint8Array;
   private bufferedPaths = 0;
   private bufferedEconomy = 0;
   private sampleThreshold = Infinity;
@@ -94,15 +104,34 @@ export class ShardAccumulator {
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
     this.buffer = new Float64Array((SERIES_SLOTS + ECONOMY_FACTORS.length) * Y * BATCH);
     this.buffered = new Int32Array(Y);
+    this.realSame = new Uint8Array(2 * Y).fill(1);
+  }
+
+  /** The real view of year t's series of one deflator kind stops following the nominal one. */
+  private splitReal(view: number, t: number): void {
+    const Y = this.c.years;
+    const buf = this.buffer;
+    const YB = Y * BATCH;
+    this.realSame[view * Y + t] = 0;
+    const n = this.buffered[t];
+    for (let k = 0; k < SERIES_METRICS.length; k++) {
+      if (REAL_VIEW_OF[k] !== view) continue;
+      const nominal = 2 * k * Y + t;
+      this.series.copy(nominal, nominal + Y);
+      const from = nominal * BATCH;
+      for (let i = 0; i < n; i++) buf[from + YB + i] = buf[from + i];
+    }
   }
 
   private flush(): void {
     const Y = this.c.years;
     const buf = this.buffer;
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
+      const sameAt = (slot & 1) === 1 ? REAL_VIEW_OF[slot >> 1] * Y : -1;
       for (let t = 0; t < Y; t++) {
         const n = this.buffered[t];
         if (n === 0) break;
+        if (sameAt >= 0 && this.realSame[sameAt + t] === 1) continue;
         const d = slot * Y + t;
         this.series.addBatch(d, buf, d * BATCH, n);
       }
@@ -162,17 +191,31 @@ export class ShardAccumulator {
 
     const buf = this.buffer;
     const YB = Y * BATCH;
+    const same = this.realSame;
     for (let t = 0; t < T; t++) {
       this.running[t]++;
       const deflateEnd = 1 / econ.cpi[t + 1];
       const deflateStart = 1 / econ.cpi[t];
-      const at = t * BATCH + this.buffered[t]++;
-      buf[at] = sim.netWorth[t]; buf[at + YB] = sim.netWorth[t] * deflateEnd;
-      buf[at + 2 * YB] = sim.liquidAssets[t]; buf[at + 3 * YB] = sim.liquidAssets[t] * deflateEnd;
-      buf[at + 4 * YB] = sim.income[t]; buf[at + 5 * YB] = sim.income[t] * deflateStart;
-      buf[at + 6 * YB] = sim.spending[t]; buf[at + 7 * YB] = sim.spending[t] * deflateStart;
-      buf[at + 8 * YB] = sim.shortfall[t]; buf[at + 9 * YB] = sim.shortfall[t] * deflateStart;
-      buf[at + 10 * YB] = sim.taxes[t]; buf[at + 11 * YB] = sim.taxes[t] * deflateStart;
+      const at = t * BATCH + this.buffered[t];
+      buf[at] = sim.netWorth[t];
+      buf[at + 2 * YB] = sim.liquidAssets[t];
+      buf[at + 4 * YB] = sim.income[t];
+      buf[at + 6 * YB] = sim.spending[t];
+      buf[at + 8 * YB] = sim.shortfall[t];
+      buf[at + 10 * YB] = sim.taxes[t];
+      if (same[t] === 1 && deflateEnd !== 1) this.splitReal(0, t);
+      if (same[t] === 0) {
+        buf[at + YB] = sim.netWorth[t] * deflateEnd;
+        buf[at + 3 * YB] = sim.liquidAssets[t] * deflateEnd;
+      }
+      if (same[Y + t] === 1 && deflateStart !== 1) this.splitReal(1, t);
+      if (same[Y + t] === 0) {
+        buf[at + 5 * YB] = sim.income[t] * deflateStart;
+        buf[at + 7 * YB] = sim.spending[t] * deflateStart;
+        buf[at + 9 * YB] = sim.shortfall[t] * deflateStart;
+        buf[at + 11 * YB] = sim.taxes[t] * deflateStart;
+      }
+      this.buffered[t]++;
     }
 
     if (inEconomySample(pathIndex)) {
@@ -238,7 +281,11 @@ export class ShardAccumulator {
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
-      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON((k * 2 + view) * Y + t)))),
+      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => {
+        // A real view that never left the nominal one has the nominal distribution.
+        const same = view === 1 && this.realSame[REAL_VIEW_OF[k] * Y + t] === 1;
+        return this.series.toJSON((k * 2 + (same ? 0 : view)) * Y + t);
+      }))),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
       sample: keepSmallestRanks(this.sample),
