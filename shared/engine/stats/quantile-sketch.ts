@@ -63,6 +63,8 @@ export function encodeBucketCounts(c: ArrayLike<number>, offset: number): { o: n
 class Buckets {
   offset = 0;
   counts = new Float64Array(0);
+  /** Sum of the counts, as decoded (kept by decode only). */
+  total = 0;
 
   ensure(key: number): void {
     const end = this.offset + this.counts.length;
@@ -98,16 +100,24 @@ class Buckets {
     const b = new Buckets();
     if (!j || j.c.length === 0) return b;
     if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
+    // Indexed loops, and the total counted here: decoding is most of the output's cost.
+    const c = j.c;
     let len = 0;
-    for (const v of j.c) len += v < 0 ? -v : 1;
-    b.offset = j.o;
-    b.counts = new Float64Array(len);
-    let i = 0;
-    for (const v of j.c) {
+    for (let k = 0; k < c.length; k++) {
+      const v = c[k];
       if (!Number.isInteger(v) || v === 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket count');
-      if (v < 0) i += -v;
-      else b.counts[i++] = v;
+      len += v < 0 ? -v : 1;
     }
+    b.offset = j.o;
+    const counts = (b.counts = new Float64Array(len));
+    let i = 0;
+    let total = 0;
+    for (let k = 0; k < c.length; k++) {
+      const v = c[k];
+      if (v < 0) i -= v;
+      else { counts[i++] = v; total += v; }
+    }
+    b.total = total;
     return b;
   }
 }
@@ -189,6 +199,70 @@ export class QuantileSketch {
     return a + frac * (b - a);
   }
 
+  /**
+   * quantile(q) for each of `qs` (ascending, each in [0, 1]), to the same bits, from one walk over
+   * the buckets instead of one or two per quantile; NaNs if empty.
+   */
+  quantiles(qs: readonly number[]): number[] {
+    const out = new Array<number>(qs.length);
+    const n = this.n;
+    if (n === 0) return out.fill(NaN);
+    // The order statistics needed: k and, unless the rank is whole, k + 1 for each q.
+    const ks: number[] = [];
+    for (let i = 0; i < qs.length; i++) {
+      const q = qs[i];
+      if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
+      if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
+      const rank = q * (n - 1);
+      const k = Math.floor(rank);
+      ks.push(k);
+      if (rank - k !== 0) ks.push(k + 1);
+    }
+    // k + 1 of one quantile may exceed k of the next: walk the distinct ks in order.
+    const distinct = [...new Set(ks)].sort((a, b) => a - b);
+    const values = this.orderStatistics(distinct);
+    const at = (k: number) => values[distinct.indexOf(k)];
+    for (let i = 0; i < qs.length; i++) {
+      const rank = qs[i] * (n - 1);
+      const k = Math.floor(rank);
+      const frac = rank - k;
+      const a = at(k);
+      out[i] = frac === 0 ? a : a + frac * (at(k + 1) - a);
+    }
+    return out;
+  }
+
+  /** orderStatistic(k) for each of the strictly ascending `ks`, in one walk. */
+  private orderStatistics(ks: readonly number[]): number[] {
+    const out = new Array<number>(ks.length);
+    let j = 0;
+    // Exact ends first, as orderStatistic has them.
+    while (j < ks.length && ks[j] <= 0) out[j++] = this.lo;
+    let end = ks.length;
+    while (end > j && ks[end - 1] >= this.n - 1) out[--end] = this.hi;
+    let seen = 0;
+    const neg = this.neg.counts;
+    for (let i = neg.length - 1; i >= 0 && j < end; i--) {
+      seen += neg[i];
+      if (seen > ks[j]) {
+        const v = clamp(-representative(this.neg.offset + i), this.lo, this.hi);
+        while (j < end && seen > ks[j]) out[j++] = v;
+      }
+    }
+    seen += this.zero;
+    while (j < end && seen > ks[j]) out[j++] = 0;
+    const pos = this.pos.counts;
+    for (let i = 0; i < pos.length && j < end; i++) {
+      seen += pos[i];
+      if (seen > ks[j]) {
+        const v = clamp(representative(this.pos.offset + i), this.lo, this.hi);
+        while (j < end && seen > ks[j]) out[j++] = v;
+      }
+    }
+    while (j < end) out[j++] = this.hi;
+    return out;
+  }
+
   /** Estimate of the k-th smallest value (0-based); exact at the two ends. */
   private orderStatistic(k: number): number {
     if (k <= 0) return this.lo;
@@ -233,9 +307,7 @@ export class QuantileSketch {
     s.n = json.n;
     s.lo = json.min ?? Infinity;
     s.hi = json.max ?? -Infinity;
-    let total = s.zero;
-    for (const c of s.pos.counts) total += c;
-    for (const c of s.neg.counts) total += c;
+    const total = s.zero + s.pos.total + s.neg.total;
     if (total !== s.n) throw new TypeError('QuantileSketch.fromJSON: bucket counts do not add up to n');
     return s;
   }
