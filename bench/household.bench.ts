@@ -4,7 +4,8 @@
  * (a) the stylised retirement case: one retiree aged 65, Gompertz mortality, 100% equity GBM, zero
  *     inflation, rates and taxes, fixed real spending, 1,000,000 paths: path-years per second
  *     (target 15 million);
- * (b) the young-family example with every risk on, 10,000 paths: wall time (target 0.5 s).
+ * (b) the young-family example with every risk on, 10,000 paths: wall time (target 0.5 s), for the
+ *     first run after a short warm-up and in the steady state.
  */
 import { readFileSync } from 'node:fs';
 import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
@@ -64,4 +65,10 @@ export async function run(): Promise<void> {
   simulate(family, { seed: 1, paths: 500 }); // warm up
   const b = timed(() => simulate(family, { seed: 2024, paths: 10_000 }));
   console.log('  (b) young family, every risk on, 10,000 paths'.padEnd(48), `${b.wall.toFixed(2)} s wall`.padEnd(26), `(${b.cpu.toFixed(2)} CPU-s, ${b.value.metadata.pathYears} path-years)`, 'target <= 0.5 s');
+  // The first run after the short warm-up still pays for most of the optimising compiler's work
+  // (background threads count in CPU-seconds); a worker that has run a shard before runs at the
+  // steady rate, the best of three more runs.
+  const steady = [0, 1, 2].map(() => timed(() => simulate(family, { seed: 2024, paths: 10_000 })));
+  const best = steady.reduce((x, y) => (y.cpu < x.cpu ? y : x));
+  console.log('      same, steady state (best of 3 more)'.padEnd(48), `${best.wall.toFixed(2)} s wall`.padEnd(26), `(${best.cpu.toFixed(2)} CPU-s)`);
 }
