@@ -93,6 +93,9 @@ export class HouseholdPathSimulator {
   /** Accounts that take contributions or a match, and the term-life policies: the loops that need them skip the rest. */
   private readonly contributors: Int32Array;
   private readonly termLife: Int32Array;
+  /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
+  private readonly goalsDueAt: Int32Array;
+  private readonly goalsDue: Int32Array;
 
   constructor(private readonly c: CompiledPlan, private readonly life: HouseholdLifeCosts) {
     const Y = (this.years = c.years);
@@ -131,6 +134,14 @@ export class HouseholdPathSimulator {
     const termLife: number[] = [];
     for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === TERM_LIFE) termLife.push(n);
     this.termLife = Int32Array.from(termLife);
+    this.goalsDueAt = new Int32Array(Y + 1);
+    const due: number[] = [];
+    for (let t = 0; t < Y; t++) {
+      this.goalsDueAt[t] = due.length;
+      for (let g = 0; g < c.goalCount; g++) if (c.goalDue[g * Y + t] === 1) due.push(g);
+    }
+    this.goalsDueAt[Y] = due.length;
+    this.goalsDue = Int32Array.from(due);
   }
 
   run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
@@ -176,6 +187,8 @@ export class HouseholdPathSimulator {
     const frac = this.tierFraction;
     const contributors = this.contributors;
     const termLife = this.termLife;
+    const dueAt = this.goalsDueAt;
+    const dueGoals = this.goalsDue;
     const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
     const { isAdult, hasSalary, memberAge0, retirementAge } = c;
     const { incomeKind, incomeMember, incomeIndexed, incomeAmount, incomeGrowthFactor, incomeProperty, incomeFromT, incomeToT, incomeTax: incomeTaxCategory, incomeFromAge, incomeSurvivor } = c;
@@ -183,7 +196,7 @@ export class HouseholdPathSimulator {
     const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
     const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
-    const { goalDue, goalMember, goalAmount, goalTier, goalIsLegacy, propertySellT, propertySellingCost } = c;
+    const { goalMember, goalAmount, goalTier, goalIsLegacy, propertySellT, propertySellingCost } = c;
     const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } = c;
     const cpi = econ.cpi;
     const shortRate = econ.shortRate;
@@ -393,9 +406,11 @@ export class HouseholdPathSimulator {
       for (let k = 0; k < TIER_COUNT; k++) need[k] = 0;
       need[0] = essential;
       need[DISCRETIONARY] = discretionary;
-      for (let g = 0; g < G; g++) {
+      const dueFrom = dueAt[t];
+      const dueTo = dueAt[t + 1];
+      for (let k = dueFrom; k < dueTo; k++) {
+        const g = dueGoals[k];
         goalDueNow[g] = 0;
-        if (goalDue[g * Y + t] === 0) continue;
         const m = goalMember[g];
         if (m >= 0 && alive[m] === 0) continue;
         const target = goalAmount[g] * cpiT;
@@ -517,7 +532,8 @@ export class HouseholdPathSimulator {
           if (events !== null) events.push({ year: t, type: 'DEPLETION', amount: shortfall });
         }
       }
-      for (let g = 0; g < G; g++) {
+      for (let k = dueFrom; k < dueTo; k++) {
+        const g = dueGoals[k];
         const target = goalDueNow[g];
         if (target === 0) continue;
         const paid = target * frac[goalTier[g]];
