@@ -16,12 +16,32 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /**
- * The Node.js Lambda runtimes ship the AWS SDK for JavaScript v3: leaving it out of the bundle keeps
- * every function small and lets it load the runtime's copy.
+ * The AWS SDK is bundled, from its ES module build (`MAIN_FIELDS`), tree-shaken to the clients and
+ * commands a function uses. Importing the runtime's own copy instead costs a cold start far more
+ * than it saves in size: Node.js loads it as hundreds of CommonJS files, and compiling them and
+ * scanning each for its named exports (the ESM-from-CommonJS interop) took 150-200 ms for the
+ * DynamoDB client alone (docs/DEPLOY.md, "Cold start").
+ *
+ * Left out are only modules the bundled SDK reaches through a dynamic `import()` that a function
+ * never takes: the credential providers after the environment one (Lambda always puts the role's
+ * credentials in the environment, so the default chain stops at `fromEnv`), the clients they use,
+ * and event streams (no DynamoDB, SQS or KMS call has one). Should one of them ever be needed, it
+ * loads from the SDK the Lambda runtime ships.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*'];
+export const EXTERNAL_MODULES = [
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/nested-clients',
+  '@aws-sdk/token-providers',
+  '@smithy/credential-provider-imds',
+  '@smithy/core/event-streams',
+];
 
-/** Prefer ES module entry points so esbuild can drop unused exports. */
+/** ES module entry points, so esbuild can drop unused exports (of the SDK above all). */
 export const MAIN_FIELDS = ['module', 'main'];
 
 /** Settings for `NodejsFunction`: bundled on this machine with the installed esbuild, never in Docker. */
