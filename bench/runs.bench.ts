@@ -38,10 +38,11 @@ export async function run(): Promise<void> {
   const speed = engineSpeed();
   line('engine, young family, one core', `${Math.round(speed).toLocaleString('en-US')} path-years/s`);
   line('inline budget (RUN_INLINE_PATH_YEARS)', `${inlinePathYears().toLocaleString('en-US')} path-years`, `(${(inlinePathYears() / speed).toFixed(2)} s of engine time)`);
-  line('shard size (SHARD_PATH_YEARS)', `${shardPathYears().toLocaleString('en-US')} path-years`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'runs-bench-'));
   const runtime = await startLocalRuntime({ port: 0, dataDir, plugins: [shardQueuePlugin, localIdentityPlugin] });
+  // Printed once the runtime is up: the local queue sets its own default shard size.
+  line('shard size (SHARD_PATH_YEARS)', `${shardPathYears().toLocaleString('en-US')} path-years`);
   try {
     const demo = await bootstrapDemo(runtime);
     if (!demo) throw new Error('no demo realm');

@@ -10,6 +10,9 @@ import { handler as deadLetterHandler } from '../../functions/workers/shard-dead
 import type { LocalPlugin } from './plugins.js';
 import { WorkerPool } from './worker-pool.js';
 
+/** Path-years a shard locally (the cloud default, 1,000,000, suits many parallel Lambdas). */
+const LOCAL_SHARD_PATH_YEARS = 5_000_000;
+
 let active: InProcessQueue | undefined;
 
 /** The running local shard queue (tests use it to inject delivery faults). */
@@ -31,6 +34,11 @@ export const shardQueuePlugin: LocalPlugin = {
     );
     // Queued runs split into a multiple of the worker count, so their shards spread evenly.
     process.env.SHARD_MIN_COUNT ??= String(pool.size);
+    // One machine never runs more shards at once than it has worker threads, so shards beyond
+    // that only add their fixed cost (compress, store, join, read back at the merge). Locally a
+    // shard may therefore be five times the cloud's default size: up to 100,000 paths of a
+    // typical scenario run as one shard per thread.
+    process.env.SHARD_PATH_YEARS ??= String(LOCAL_SHARD_PATH_YEARS);
     const queue = new InProcessQueue({
       consumer: pool.handle,
       concurrency: pool.size,
