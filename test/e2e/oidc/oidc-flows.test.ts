@@ -2,7 +2,8 @@
  * The OpenID Connect provider end to end: a real OpenID client (openid-client) against the real
  * local server, the login page driven in a real browser, and the tokens used on the households API.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../support/browser.js';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifetimes } from '../../../shared/identity/lifetimes.js';
@@ -50,10 +51,7 @@ async function signInThroughBrowser(config: oidc.Configuration, verifier: string
 beforeAll(async () => {
   world = await startOidcWorld();
   acme = await configFor('acme');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

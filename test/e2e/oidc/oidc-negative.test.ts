@@ -2,7 +2,8 @@
  * What the provider refuses, end to end: each gets the right OAuth error and status, and no answer
  * tells whether a username exists.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../support/browser.js';
 import { base64url } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,10 +47,7 @@ async function codeFor(challenge: string): Promise<string> {
 beforeAll(async () => {
   world = await startOidcWorld();
   tokenUrl = `${world.issuer('acme')}/protocol/openid-connect/token`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
