@@ -16,109 +16,117 @@ const ACCOUNT_KIND: Record<AccountType, number> = AccountKind;
  * A household plan flattened into typed arrays, once per run, so that the yearly loop does no
  * look-ups by id, no allocation and no string comparison.
  */
-export interface CompiledPlan {
-  readonly plan: HouseholdPlan;
-  readonly years: number;
-  readonly startYear: number;
+export class CompiledPlan {
+  // Every field is declared here, so that each starts as undefined in the object's own slots: a field
+  // whose first value is undefined is typed "anything", so optimised code reading a compiled plan does
+  // not depend on the exact hidden class of one plan's values (another plan object, or a typed array
+  // whose hidden class has since changed, would otherwise throw the household loop's code away).
+  readonly plan!: HouseholdPlan;
+  readonly years!: number;
+  readonly startYear!: number;
   // members
-  readonly memberCount: number;
-  readonly memberAge0: Int32Array;
-  readonly retirementAge: Int32Array;
-  readonly isAdult: Uint8Array;
-  readonly primary: number;
+  readonly memberCount!: number;
+  readonly memberAge0!: Int32Array;
+  readonly retirementAge!: Int32Array;
+  readonly isAdult!: Uint8Array;
+  readonly primary!: number;
   /** 1 for members with a salary, who count as "working" until their retirement age. */
-  readonly hasSalary: Uint8Array;
+  readonly hasSalary!: Uint8Array;
   // incomes
-  readonly incomeCount: number;
-  readonly incomeKind: Uint8Array;
-  readonly incomeMember: Int32Array;
-  readonly incomeAmount: Float64Array;
-  readonly incomeGrowth: Float64Array;
+  readonly incomeCount!: number;
+  readonly incomeKind!: Uint8Array;
+  readonly incomeMember!: Int32Array;
+  readonly incomeAmount!: Float64Array;
+  readonly incomeGrowth!: Float64Array;
   /** incomeGrowthFactor[i * years + t] = (1 + incomeGrowth[i])^t, computed once rather than every path-year. */
-  readonly incomeGrowthFactor: Float64Array;
-  readonly incomeFromAge: Int32Array;
-  readonly incomeIndexed: Uint8Array;
-  readonly incomeSurvivor: Float64Array;
-  readonly incomeProperty: Int32Array;
-  readonly incomeFromT: Int32Array;
-  readonly incomeToT: Int32Array;
-  readonly incomeTax: Uint8Array;
+  readonly incomeGrowthFactor!: Float64Array;
+  readonly incomeFromAge!: Int32Array;
+  readonly incomeIndexed!: Uint8Array;
+  readonly incomeSurvivor!: Float64Array;
+  readonly incomeProperty!: Int32Array;
+  readonly incomeFromT!: Int32Array;
+  readonly incomeToT!: Int32Array;
+  readonly incomeTax!: Uint8Array;
   // expenses: LIVING rows have isLiving = 1
-  readonly expenseCount: number;
-  readonly expenseIsLiving: Uint8Array;
-  readonly expenseAmount: Float64Array;
-  readonly expenseEssential: Float64Array;
-  readonly expenseRetirementFactor: Float64Array;
-  readonly expenseSurvivorFactor: Float64Array;
-  readonly expenseIndexed: Uint8Array;
-  readonly expenseFromT: Int32Array;
-  readonly expenseToT: Int32Array;
+  readonly expenseCount!: number;
+  readonly expenseIsLiving!: Uint8Array;
+  readonly expenseAmount!: Float64Array;
+  readonly expenseEssential!: Float64Array;
+  readonly expenseRetirementFactor!: Float64Array;
+  readonly expenseSurvivorFactor!: Float64Array;
+  readonly expenseIndexed!: Uint8Array;
+  readonly expenseFromT!: Int32Array;
+  readonly expenseToT!: Int32Array;
   // accounts (an implicit household cash account is appended when the plan has none)
-  readonly accountCount: number;
-  readonly accountKind: Uint8Array;
-  readonly accountOwner: Int32Array;
-  readonly accountBalance0: Float64Array;
-  readonly weightCash: Float64Array;
-  readonly weightBonds: Float64Array;
-  readonly weightEquity: Float64Array;
-  readonly accountFee: Float64Array;
-  readonly glideStart: Int32Array;
-  readonly glideEnd: Int32Array;
-  readonly glideEndEquity: Float64Array;
-  readonly hasGlide: Uint8Array;
-  readonly accessAge: Int32Array;
-  readonly contribution: Float64Array;
-  readonly matchRate: Float64Array;
-  readonly matchLimit: Float64Array;
+  readonly accountCount!: number;
+  readonly accountKind!: Uint8Array;
+  readonly accountOwner!: Int32Array;
+  readonly accountBalance0!: Float64Array;
+  readonly weightCash!: Float64Array;
+  readonly weightBonds!: Float64Array;
+  readonly weightEquity!: Float64Array;
+  readonly accountFee!: Float64Array;
+  readonly glideStart!: Int32Array;
+  readonly glideEnd!: Int32Array;
+  readonly glideEndEquity!: Float64Array;
+  readonly hasGlide!: Uint8Array;
+  readonly accessAge!: Int32Array;
+  readonly contribution!: Float64Array;
+  readonly matchRate!: Float64Array;
+  readonly matchLimit!: Float64Array;
   /** Account indices in withdrawal order (CASH above the buffer first if CASH leads). */
-  readonly withdrawalOrder: Int32Array;
+  readonly withdrawalOrder!: Int32Array;
   /** The account receiving surpluses beyond the cash buffer (first TAXABLE, else the cash account). */
-  readonly surplusAccount: number;
-  readonly cashAccount: number;
+  readonly surplusAccount!: number;
+  readonly cashAccount!: number;
   // properties
-  readonly propertyCount: number;
-  readonly propertyValue0: Float64Array;
-  readonly propertySellT: Int32Array;
-  readonly propertySellingCost: Float64Array;
+  readonly propertyCount!: number;
+  readonly propertyValue0!: Float64Array;
+  readonly propertySellT!: Int32Array;
+  readonly propertySellingCost!: Float64Array;
   // liabilities
-  readonly liabilityCount: number;
-  readonly liabilityBalance0: Float64Array;
-  readonly liabilityVariable: Uint8Array;
-  readonly liabilityRate: Float64Array;
-  readonly liabilityYears: Int32Array;
-  readonly liabilityInterestOnly: Uint8Array;
-  readonly liabilityProperty: Int32Array;
+  readonly liabilityCount!: number;
+  readonly liabilityBalance0!: Float64Array;
+  readonly liabilityVariable!: Uint8Array;
+  readonly liabilityRate!: Float64Array;
+  readonly liabilityYears!: Int32Array;
+  readonly liabilityInterestOnly!: Uint8Array;
+  readonly liabilityProperty!: Int32Array;
   /** For FIXED-rate loans, (1 + rate)^-n at liabilityDiscountAt[l] + n (n = 1 … remaining years), computed once; -1 for VARIABLE. */
-  readonly liabilityDiscountAt: Int32Array;
-  readonly liabilityDiscount: Float64Array;
+  readonly liabilityDiscountAt!: Int32Array;
+  readonly liabilityDiscount!: Float64Array;
   // insurance
-  readonly insuranceCount: number;
-  readonly insuranceKind: Uint8Array;
-  readonly insuranceMember: Int32Array;
-  readonly insurancePremium: Float64Array;
-  readonly insuranceIndexed: Uint8Array;
-  readonly insuranceAmount: Float64Array;
-  readonly insuranceUntilAge: Int32Array;
-  readonly insuranceWaiting: Int32Array;
-  readonly insuranceMaxYears: Int32Array;
+  readonly insuranceCount!: number;
+  readonly insuranceKind!: Uint8Array;
+  readonly insuranceMember!: Int32Array;
+  readonly insurancePremium!: Float64Array;
+  readonly insuranceIndexed!: Uint8Array;
+  readonly insuranceAmount!: Float64Array;
+  readonly insuranceUntilAge!: Int32Array;
+  readonly insuranceWaiting!: Int32Array;
+  readonly insuranceMaxYears!: Int32Array;
   // goals
-  readonly goalCount: number;
-  readonly goalTier: Uint8Array;
-  readonly goalAmount: Float64Array;
-  readonly goalMember: Int32Array;
-  readonly goalIsLegacy: Uint8Array;
+  readonly goalCount!: number;
+  readonly goalTier!: Uint8Array;
+  readonly goalAmount!: Float64Array;
+  readonly goalMember!: Int32Array;
+  readonly goalIsLegacy!: Uint8Array;
   /** goalDue[g * years + t] = 1 when goal g falls due in year t (subject to its member being alive). */
-  readonly goalDue: Uint8Array;
+  readonly goalDue!: Uint8Array;
   // taxes and strategy
-  readonly taxEarned: number;
-  readonly taxPension: number;
-  readonly taxGains: number;
-  readonly taxWithdrawal: number;
-  readonly cashBuffer: number;
-  readonly guardrails: boolean;
-  readonly guardBadYear: number;
-  readonly guardCut: number;
-  readonly guardFloor: number;
+  readonly taxEarned!: number;
+  readonly taxPension!: number;
+  readonly taxGains!: number;
+  readonly taxWithdrawal!: number;
+  readonly cashBuffer!: number;
+  readonly guardrails!: boolean;
+  readonly guardBadYear!: number;
+  readonly guardCut!: number;
+  readonly guardFloor!: number;
+
+  constructor(fields: { [K in keyof CompiledPlan]: CompiledPlan[K] }) {
+    Object.assign(this, fields);
+  }
 }
 
 export function compilePlan(plan: HouseholdPlan): CompiledPlan {
@@ -210,7 +218,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   });
 
   const sr = plan.strategy.spendingRule;
-  return {
+  return new CompiledPlan({
     plan, years, startYear: plan.startYear,
     memberCount: M, memberAge0,
     retirementAge: Int32Array.from(plan.members, (m) => m.retirementAge),
@@ -266,7 +274,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     guardBadYear: sr.type === 'GUARDRAILS' ? sr.badYearReturn : 0,
     guardCut: sr.type === 'GUARDRAILS' ? sr.cut : 0,
     guardFloor: sr.type === 'GUARDRAILS' ? sr.floor : 1,
-  };
+  });
 }
 
 /** (1 + rate[i])^t for every row i and year t, laid out [i * years + t]. */

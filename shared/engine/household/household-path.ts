@@ -42,6 +42,13 @@ const TAXABLE = AccountKind.TAXABLE;
 const TIER_COUNT = TIERS;
 const DISCRETIONARY = DISCRETIONARY_TIER;
 
+// Codes of the events the yearly loop logs (member events are read from the life paths afterwards).
+const LOG_PROPERTY_SOLD = 0;
+const LOG_INSURANCE_PAYOUT = 1;
+const LOG_DEPLETION = 2;
+const LOG_GOAL_FUNDED = 3;
+const LOG_GOAL_MISSED = 4;
+
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
  * economy path and the members' life paths (MODEL.md's order within a year). Buffers are
@@ -96,6 +103,20 @@ export class HouseholdPathSimulator {
   /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
   private readonly goalsDueAt: Int32Array;
   private readonly goalsDue: Int32Array;
+  /**
+   * The path's events, logged by the yearly loop on every path into typed arrays (code, year, item,
+   * member, amount) and turned into PathEvent objects only when asked for. The loop thus has no
+   * branch that runs only when events are wanted: such a branch, first taken when a sampled path is
+   * replayed for its events, would throw the loop's optimised code away.
+   */
+  private readonly logCode: Uint8Array;
+  private readonly logYear: Int32Array;
+  private readonly logItem: Int32Array;
+  private readonly logMember: Int32Array;
+  private readonly logAmount: Float64Array;
+  /** Events logged on the last path, and how many of them within the yearly loop (the rest: legacy goals). */
+  private logged = 0;
+  private loggedInLoop = 0;
 
   constructor(private readonly c: CompiledPlan, private readonly life: HouseholdLifeCosts) {
     const Y = (this.years = c.years);
@@ -142,9 +163,25 @@ export class HouseholdPathSimulator {
     }
     this.goalsDueAt[Y] = due.length;
     this.goalsDue = Int32Array.from(due);
+    // At most, every year: each property sold, each policy paying, each term-life payout, a depletion; plus each goal occurrence and legacy.
+    const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
+    this.logCode = new Uint8Array(logSize);
+    this.logYear = new Int32Array(logSize);
+    this.logItem = new Int32Array(logSize);
+    this.logMember = new Int32Array(logSize);
+    this.logAmount = new Float64Array(logSize);
   }
 
+  /**
+   * Simulates one path; when `events` is given, appends the path's events to it (in the order of
+   * MODEL.md's steps within each year).
+   */
   run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
+    this.simulate(econ, lives);
+    if (events !== null) this.collectEvents(lives, events);
+  }
+
+  private simulate(econ: EconomyPath, lives: readonly MemberLifePath[]): void {
     // Every array and constant of the plan is read into a local once per path: the yearly loop
     // then does no property loads through `c` or `this`, which calls and stores would otherwise force it to repeat.
     const c = this.c;
@@ -189,6 +226,12 @@ export class HouseholdPathSimulator {
     const termLife = this.termLife;
     const dueAt = this.goalsDueAt;
     const dueGoals = this.goalsDue;
+    const logCode = this.logCode;
+    const logYear = this.logYear;
+    const logItem = this.logItem;
+    const logMember = this.logMember;
+    const logAmount = this.logAmount;
+    let logged = 0;
     const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
     const { isAdult, hasSalary, memberAge0, retirementAge } = c;
     const { incomeKind, incomeMember, incomeIndexed, incomeAmount, incomeGrowthFactor, incomeProperty, incomeFromT, incomeToT, incomeTax: incomeTaxCategory, incomeFromAge, incomeSurvivor } = c;
@@ -241,7 +284,6 @@ export class HouseholdPathSimulator {
         }
         if (a === 1 && hasSalary[m] === 1 && memberAge0[m] + t < retirementAge[m]) working++;
         disabledYears[m] = st === DISABLED ? disabledYears[m] + 1 : 0;
-        if (events !== null) this.memberEvents(lives, m, t, events);
       }
       if (adultsAlive === 0) break;
       // A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate).
@@ -266,7 +308,7 @@ export class HouseholdPathSimulator {
           else extraEssential -= proceeds;
           propertySold[p] = 1;
           propertyValue[p] = 0;
-          if (events !== null) events.push({ year: t, type: 'PROPERTY_SOLD', itemId: c.plan.properties[p].id, amount: proceeds });
+          logCode[logged] = LOG_PROPERTY_SOLD; logYear[logged] = t; logItem[logged] = p; logMember[logged] = -1; logAmount[logged++] = proceeds;
         }
       }
 
@@ -346,7 +388,7 @@ export class HouseholdPathSimulator {
           else if (disabledYears[m] > insuranceWaiting[n]) {
             const benefit = insuranceAmount[n] * salaryPotential[m];
             untaxed += benefit;
-            if (events !== null && benefit > 0) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount: benefit });
+            if (benefit > 0) { logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = benefit; }
           }
         } else {
           if (st !== LTC) premiums += insurancePremium[n] * index;
@@ -354,7 +396,7 @@ export class HouseholdPathSimulator {
             const benefit = insuranceAmount[n] * index;
             untaxed += benefit;
             ltcYearsPaid[n]++;
-            if (events !== null) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount: benefit });
+            logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = benefit;
           }
         }
       }
@@ -506,7 +548,7 @@ export class HouseholdPathSimulator {
         if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
         const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
         payout += amount;
-        if (events !== null) events.push({ year: t, type: 'INSURANCE_PAYOUT', itemId: c.plan.insurance[n].id, memberId: c.plan.members[m].id, amount });
+        logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = amount;
       }
       bal[cash] += payout;
 
@@ -529,7 +571,7 @@ export class HouseholdPathSimulator {
         totalShortfallReal += shortfall / cpiT;
         if (depletionYear < 0) {
           depletionYear = t;
-          if (events !== null) events.push({ year: t, type: 'DEPLETION', amount: shortfall });
+          logCode[logged] = LOG_DEPLETION; logYear[logged] = t; logItem[logged] = -1; logMember[logged] = -1; logAmount[logged++] = shortfall;
         }
       }
       for (let k = dueFrom; k < dueTo; k++) {
@@ -542,12 +584,13 @@ export class HouseholdPathSimulator {
         goalPaid[g] += paid / cpiT;
         const full = paid >= target * FULL;
         if (!full) goalFull[g] = 0;
-        if (events !== null) events.push({ year: t, type: full ? 'GOAL_FUNDED' : 'GOAL_MISSED', goalId: c.plan.goals[g].id, amount: paid });
+        logCode[logged] = full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED; logYear[logged] = t; logItem[logged] = g; logMember[logged] = -1; logAmount[logged++] = paid;
       }
     }
 
     this.depletionYear = depletionYear;
     this.totalShortfallReal = totalShortfallReal;
+    this.loggedInLoop = logged;
     this.yearsRun = t;
     this.terminalEstateReal = t > 0 ? netWorthOut[t - 1] / cpi[t] : 0;
     let success = depletionYear < 0;
@@ -559,11 +602,42 @@ export class HouseholdPathSimulator {
         goalTarget[g] = target;
         goalPaid[g] = Math.min(estate, target);
         goalFull[g] = estate >= target ? 1 : 0;
-        if (events !== null) events.push({ year: t - 1, type: estate >= target ? 'GOAL_FUNDED' : 'GOAL_MISSED', goalId: c.plan.goals[g].id, amount: estate * cpi[t] });
+        logCode[logged] = estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED; logYear[logged] = t - 1; logItem[logged] = g; logMember[logged] = -1; logAmount[logged++] = estate * cpi[t];
       }
       if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
     }
     this.success = success;
+    this.logged = logged;
+  }
+
+  /**
+   * The last path's events: each year's member events (read from the life paths, through the year
+   * the last adult died, whose member events precede the loop's stop), then that year's logged
+   * events; the legacy goals last.
+   */
+  private collectEvents(lives: readonly MemberLifePath[], events: PathEvent[]): void {
+    const c = this.c;
+    const lastMemberYear = Math.min(this.yearsRun, this.years - 1);
+    let k = 0;
+    for (let t = 0; t <= lastMemberYear; t++) {
+      for (let m = 0; m < c.memberCount; m++) this.memberEvents(lives, m, t, events);
+      for (; k < this.loggedInLoop && this.logYear[k] === t; k++) events.push(this.loggedEvent(k));
+    }
+    for (; k < this.logged; k++) events.push(this.loggedEvent(k));
+  }
+
+  private loggedEvent(k: number): PathEvent {
+    const plan = this.c.plan;
+    const year = this.logYear[k];
+    const item = this.logItem[k];
+    const amount = this.logAmount[k];
+    switch (this.logCode[k]) {
+      case LOG_PROPERTY_SOLD: return { year, type: 'PROPERTY_SOLD', itemId: plan.properties[item].id, amount };
+      case LOG_INSURANCE_PAYOUT: return { year, type: 'INSURANCE_PAYOUT', itemId: plan.insurance[item].id, memberId: plan.members[this.logMember[k]].id, amount };
+      case LOG_DEPLETION: return { year, type: 'DEPLETION', amount };
+      case LOG_GOAL_FUNDED: return { year, type: 'GOAL_FUNDED', goalId: plan.goals[item].id, amount };
+      default: return { year, type: 'GOAL_MISSED', goalId: plan.goals[item].id, amount };
+    }
   }
 
   /**
