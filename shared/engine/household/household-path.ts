@@ -55,6 +55,12 @@ const LOG_GOAL_MISSED = 4;
  * allocated once per simulator and reused for every path; `run` allocates nothing unless an
  * event list is passed.
  */
+/**
+ * A balance at or below this many currency units is what floating-point rounding leaves of an
+ * account that was drawn down to nothing (e.g. income + assets - income != assets): it is zero.
+ */
+const ROUNDING_DUST = 1e-9;
+
 export class HouseholdPathSimulator {
   readonly years: number;
   // Per-year results, nominal (flows at the start of the year, balances at the end).
@@ -510,7 +516,7 @@ export class HouseholdPathSimulator {
       const re = equityReturn[t];
       for (let a = 0; a < A; a++) {
         const b = bal[a];
-        if (b <= 0) { bal[a] = 0; continue; }
+        if (b <= ROUNDING_DUST) { bal[a] = 0; continue; }
         let we = weightEquity[a];
         let wb = weightBonds[a];
         if (hasGlide[a] === 1) {

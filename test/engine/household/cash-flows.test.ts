@@ -161,6 +161,24 @@ describe('household cash flows on deterministic paths', () => {
     close(sim.totalShortfallReal, 5_000 + 3 * 10_000);
   });
 
+  it('leaves exactly nothing, not rounding dust, in accounts a depleted household drew down', () => {
+    // netIncome + assets - netIncome is not always exactly the assets in floating point: the
+    // withdrawal then falls short of the balances by ~1e-14, which must not survive as an estate.
+    for (const income of [12_345.67, 7_777.77, 1_234.56, 10_000.1]) {
+      const p = plan({
+        years: 3,
+        members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1955, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
+        incomes: [{ id: 'o', type: 'OTHER', amount: income, fromYear: 2025, toYear: 2027, indexation: 'NONE' }],
+        expenses: [{ id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+        accounts: [account('cash', 'CASH', 1_000.1), account('brk', 'TAXABLE', 3_333.3333)],
+      });
+      const sim = simulator(p);
+      sim.run(economy(3, { inflation: 0.021 }), [life(3)]);
+      expect(sim.depletionYear).toBe(0);
+      for (let t = 0; t < 3; t++) expect(sim.netWorth[t]).toBe(0);
+    }
+  });
+
   it('funds goals by priority: aspirational cut before important before essential', () => {
     const p = plan({
       years: 2,
