@@ -168,7 +168,7 @@ describe('household cash flows on deterministic paths', () => {
       const p = plan({
         years: 3,
         members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1955, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
-        incomes: [{ id: 'o', type: 'OTHER', amount: income, fromYear: 2025, toYear: 2027, indexation: 'NONE' }],
+        incomes: [{ id: 'o', type: 'OTHER', amount: income, fromYear: 2025, toYear: 2027, indexation: 'NONE', taxCategory: 'NONE' }],
         expenses: [{ id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
         accounts: [account('cash', 'CASH', 1_000.1), account('brk', 'TAXABLE', 3_333.3333)],
       });
