@@ -1,5 +1,6 @@
 import { RandomStream } from '../random/index.js';
 import type { ResolvedEconomicAssumptions } from './assumptions.js';
+import { propertyLogDrift } from './property.js';
 import { checkYears, type EconomyPath } from './economy-path.js';
 import history from './historical-returns.json' with { type: 'json' };
 import calibrated from './calibrated-defaults.json' with { type: 'json' };
@@ -38,7 +39,7 @@ export class HistoricalEconomyGenerator {
     this.span = h.toYear - h.fromYear + 1;
     this.block = Math.min(h.blockYears, this.span);
     this.sequential = h.method === 'SEQUENTIAL';
-    this.propertyDrift = a.property.realGrowth - (a.property.volatility * a.property.volatility) / 2;
+    this.propertyDrift = propertyLogDrift(a.property);
     this.propertySd = a.property.volatility;
     this.yearIndex = new Int32Array(years);
   }

@@ -1,5 +1,6 @@
 import { RandomStream } from '../random/index.js';
 import type { ResolvedEconomicAssumptions } from './assumptions.js';
+import { propertyLogDrift } from './property.js';
 import { CorrelatedShocks } from './correlated-shocks.js';
 import { allocateEconomyPath, type EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
@@ -90,7 +91,7 @@ export class StochasticEconomyGenerator {
     this.p21 = e.p21;
     this.pStationary1 = e.p12 + e.p21 > 0 ? e.p21 / (e.p12 + e.p21) : 1;
 
-    this.propertyDrift = a.property.realGrowth - (a.property.volatility * a.property.volatility) / 2;
+    this.propertyDrift = propertyLogDrift(a.property);
     this.propertySd = a.property.volatility;
 
     const equityRandom = this.rsln2 ? e.regime1Volatility > 0 || e.regime2Volatility > 0 : e.volatility > 0;
