@@ -1,13 +1,18 @@
 /**
  * Turns the shipped life and disability CSVs (data/life, data/disability) into the compact JSON
- * modules the engine imports (shared/engine/life/data). The engine does no file I/O, so this is
- * the only place those CSVs are read. Rerun after changing a source file:
+ * modules the engine imports (shared/engine/life/data); the two large tables are written packed
+ * (brotli-compressed JSON in a TypeScript module, see packed-json.ts). The engine does no file
+ * I/O, so this is the only place those CSVs are read. Rerun after changing a source file:
  *
  *   npx tsx scripts/build-life-data.ts
+ *
+ * With `--check` nothing is written: the exit code is 1 when a module differs from what the CSVs
+ * give (the test suite runs this, so the shipped modules always match their sources).
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, 'data');
@@ -80,7 +85,7 @@ function buildMortality(): void {
     US_SSA_2017: { baseYear: 2017, ...base2017 },
     US_SSA_2021: { baseYear: 2021, ...base2021 },
   });
-  write('ssa-alt2-projection.json', {
+  writePacked('ssa-alt2-projection', {
     source: 'US SSA 2020 Trustees Report period life tables, 2017 historical and 2018-2095 Alternative 2; q(x) in millionths, ages 0-119',
     firstYear,
     lastYear,
@@ -156,7 +161,7 @@ function buildIdi(): void {
       if (termination[sex]?.[c]?.some((v) => v === undefined) !== false) throw new Error(`termination ${sex} ${c}`);
     }
   }
-  write('idi-2013.json', {
+  writePacked('idi-2013', {
     source: 'SOA/NAIC 2013 IDI valuation table: base incidence per 1,000 (accident plus sickness) by sex, occupation class, elimination days, attained age; ultimate claim termination rates by sex, class, attained age',
     classes,
     eliminationDays,
@@ -169,13 +174,45 @@ function buildIdi(): void {
   });
 }
 
+const checkOnly = process.argv.includes('--check');
+const stale: string[] = [];
+
 function write(name: string, value: unknown): void {
-  mkdirSync(outDir, { recursive: true });
+  emit(name, JSON.stringify(value) + '\n');
+}
+
+/** A table as a module exporting its JSON brotli-compressed in base64 (unpacked by packed-json.ts). */
+function writePacked(name: string, value: { source: string }): void {
+  const json = Buffer.from(JSON.stringify(value));
+  const packed = brotliCompressSync(json, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
+  }).toString('base64');
+  const text = [
+    '// Written by scripts/build-life-data.ts from data/ (provenance in data/SOURCES.md); do not edit.',
+    `// ${value.source}.`,
+    `// Brotli-compressed JSON in base64, ${json.length} bytes unpacked (see packed-json.ts).`,
+    `export default '${packed}';`,
+    '',
+  ].join('\n');
+  emit(`${name}.packed.ts`, text);
+}
+
+function emit(name: string, text: string): void {
   const path = join(outDir, name);
-  writeFileSync(path, JSON.stringify(value) + '\n');
-  console.log(`wrote ${path.slice(root.length + 1)} (${readFileSync(path).length} bytes)`);
+  const relative = path.slice(root.length + 1);
+  if (checkOnly) {
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(relative);
+    return;
+  }
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path, text);
+  console.log(`wrote ${relative} (${text.length} bytes)`);
 }
 
 buildMortality();
 buildLeeCarter();
 buildIdi();
+if (checkOnly && stale.length > 0) {
+  console.error(`out of date with data/ (rerun npx tsx scripts/build-life-data.ts): ${stale.join(', ')}`);
+  process.exit(1);
+}

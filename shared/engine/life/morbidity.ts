@@ -2,11 +2,30 @@
  * Annual transition rates other than death: disability incidence and claim termination (2013 IDI
  * valuation table), long-term care incidence (a parametric law), job loss by age band.
  */
-import idi from './data/idi-2013.json' with { type: 'json' };
+import packedIdi from './data/idi-2013.packed.js';
+import { unpackJson } from './data/packed-json.js';
 import type { ResolvedLifeAssumptions, Sex } from './assumptions.js';
 import { CareSetting } from './life-path.js';
 
 type IdiSex = 'male' | 'female';
+type OccupationClass = '1' | '2' | '3' | '4' | 'M';
+
+/** The 2013 IDI valuation table's base incidence and ultimate claim termination. */
+interface IdiTable {
+  source: string;
+  classes: OccupationClass[];
+  eliminationDays: number[];
+  incidenceMinAge: number;
+  incidenceMaxAge: number;
+  /** Per 1,000, by sex, occupation class, elimination days, then age from incidenceMinAge. */
+  incidencePerMille: Record<IdiSex, Record<OccupationClass, Record<string, number[]>>>;
+  terminationMinAge: number;
+  terminationMaxAge: number;
+  /** By sex, occupation class, then age from terminationMinAge. */
+  ultimateTermination: Record<IdiSex, Record<OccupationClass, number[]>>;
+}
+
+const idi = unpackJson<IdiTable>(packedIdi);
 
 function idiSex(sex: Sex): IdiSex {
   return sex === 'MALE' ? 'male' : 'female';
@@ -19,14 +38,14 @@ function idiSex(sex: Sex): IdiSex {
  */
 export function disabilityIncidence(a: ResolvedLifeAssumptions, sex: Sex, occupationClass: number, age: number): number {
   const d = a.disability;
-  const byAge = idi.incidencePerMille[idiSex(sex)][String(occupationClass) as '1'][String(d.eliminationDays) as '90'];
+  const byAge = idi.incidencePerMille[idiSex(sex)][String(occupationClass) as OccupationClass][String(d.eliminationDays)];
   const i = Math.min(Math.max(Math.round(age), idi.incidenceMinAge), idi.incidenceMaxAge) - idi.incidenceMinAge;
   return Math.min(1, (byAge[i] / 1000) * d.incidenceMultiplier);
 }
 
 /** The table's ultimate annual claim-termination rate at age x (nearest tabulated age outside 32-120). */
 export function ultimateClaimTermination(sex: Sex, occupationClass: number, age: number): number {
-  const byAge = idi.ultimateTermination[idiSex(sex)][String(occupationClass) as '1'];
+  const byAge = idi.ultimateTermination[idiSex(sex)][String(occupationClass) as OccupationClass];
   const i = Math.min(Math.max(Math.round(age), idi.terminationMinAge), idi.terminationMaxAge) - idi.terminationMinAge;
   return byAge[i];
 }

@@ -4,9 +4,21 @@
  * of the longevity shock.
  */
 import periodTables from './data/ssa-period-tables.json' with { type: 'json' };
-import projection from './data/ssa-alt2-projection.json' with { type: 'json' };
+import packedProjection from './data/ssa-alt2-projection.packed.js';
 import leeCarter from './data/lee-carter-1992.json' with { type: 'json' };
+import { unpackJson } from './data/packed-json.js';
 import type { HealthStatus, ResolvedLifeAssumptions, Sex } from './assumptions.js';
+
+/** SSA's projected period tables, q(x) in millionths by calendar year (rows) and age 0-119. */
+interface SsaProjection {
+  source: string;
+  firstYear: number;
+  lastYear: number;
+  male: number[][];
+  female: number[][];
+}
+
+const projection = unpackJson<SsaProjection>(packedProjection);
 
 /** The oldest age anyone reaches: q = 1 at this age and beyond, whatever the law. */
 export const MAX_AGE = 120;
