@@ -182,7 +182,7 @@ function write(name: string, value: unknown): void {
 }
 
 /** A table as a module exporting its JSON brotli-compressed in base64 (unpacked by packed-json.ts). */
-function writePacked(name: string, value: { source: string }): void {
+function writePacked<T extends { source: string }>(name: string, value: T): void {
   const json = Buffer.from(JSON.stringify(value));
   const packed = brotliCompressSync(json, {
     params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
