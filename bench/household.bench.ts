@@ -12,6 +12,7 @@ import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
 import { resolveLifeAssumptions } from '../shared/engine/life/index.js';
 import { simulate, type HouseholdPlan } from '../shared/engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/index.js';
+import { stylisedRetireeFloor } from './stylised-retiree-floor.js';
 
 export function stylisedRetiree(): HouseholdPlan {
   return {
@@ -60,6 +61,10 @@ export async function run(): Promise<void> {
   const pathYears = a.value.metadata.pathYears;
   console.log('  (a) stylised retiree, 1,000,000 paths'.padEnd(48), `${(pathYears / a.cpu / 1e6).toFixed(2)} M path-years/CPU-s`.padEnd(26), `(${(pathYears / a.wall / 1e6).toFixed(2)} M/s wall, ${pathYears} path-years, ${a.wall.toFixed(1)} s)`, 'target >= 15');
   console.log('      success probability'.padEnd(48), a.value.summary.probabilityOfSuccess.toFixed(4));
+  stylisedRetireeFloor(20_000, 1); // warm up
+  const floor = timed(() => stylisedRetireeFloor(1_000_000, 2024));
+  const floorRate = floor.value.pathYears / floor.cpu / 1e6;
+  console.log('      reference: one hand-written loop'.padEnd(48), `${floorRate.toFixed(2)} M path-years/CPU-s`.padEnd(26), `(the same case on the engine's primitives, not the engine: bench/stylised-retiree-floor.ts; the engine runs at ${((100 * pathYears) / a.cpu / 1e6 / floorRate).toFixed(0)}% of it)`);
 
   const family = youngFamily();
   simulate(family, { seed: 1, paths: 500 }); // warm up
