@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { route } from '../../shared/http/stack.js';
 
-const healthSchema = z.object({ status: z.literal('UP') }).meta({ id: 'Health' });
+const healthSchema = z.object({ status: z.literal('UP') }).register(z.globalRegistry, { id: 'Health' });
 
 export const handler = route(
   {

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, built from the route table and the handlers' own zod schemas: what is
  * validated is what is documented.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { errorBodySchema } from '../../shared/http/error-response.js';
 import { ComponentSchemas } from '../../shared/http/json-schema.js';
 import type { RouteSpec } from '../../shared/http/stack.js';
@@ -12,7 +12,7 @@ import type { Route } from '../routes.js';
 import { operationHandlers } from './operations.js';
 
 type Json = Record<string, unknown>;
-type AnySpec = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+type AnySpec = RouteSpec<z.core.$ZodType | undefined, z.core.$ZodType | undefined, z.core.$ZodType | undefined>;
 
 const publicModules = new Set(['system/health', 'system/openapi', 'system/docs']);
 
@@ -49,12 +49,12 @@ function operationId(route: Route): string {
 
 function parameters(components: ComponentSchemas, route: Route, spec: AnySpec | undefined): Json[] {
   const out: Json[] = [];
-  const pathShape = (spec?.path as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  const pathShape = (spec?.path as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
   for (const name of route.path.match(/\{(\w+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
     const schema = pathShape?.[name] ? components.ref(pathShape[name], 'input') : { type: 'string' };
     out.push({ name, in: 'path', required: true, schema });
   }
-  const queryShape = (spec?.query as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+  const queryShape = (spec?.query as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape ?? {};
   for (const [name, schema] of Object.entries(queryShape)) {
     const json = components.ref(schema, 'input');
     const isArray = json.type === 'array';

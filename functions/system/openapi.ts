@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { route } from '../../shared/http/stack.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 

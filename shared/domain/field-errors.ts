@@ -2,9 +2,10 @@
  * Zod issues as the API's error entries: one per invalid field, named by its path
  * (`members[0].birthYear`), with a short message.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { FieldError } from './errors.js';
 import { ValidationError } from './errors.js';
+import './zod-messages.js';
 
 export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;
@@ -25,7 +26,7 @@ export const errorMessages: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-export function fieldErrorsOf(error: z.ZodError, prefix = ''): FieldError[] {
+export function fieldErrorsOf(error: z.core.$ZodError, prefix = ''): FieldError[] {
   const entries: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -38,8 +39,8 @@ export function fieldErrorsOf(error: z.ZodError, prefix = ''): FieldError[] {
 }
 
 /** Parses or throws a ValidationError listing every invalid field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
-  const result = schema.safeParse(input, { error: errorMessages });
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown, what: string, prefix = ''): z.output<S> {
+  const result = z.safeParse(schema, input, { error: errorMessages });
   if (result.success) return result.data;
   throw new ValidationError(`Invalid ${what}`, fieldErrorsOf(result.error, prefix));
 }

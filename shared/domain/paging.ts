@@ -3,7 +3,7 @@
  * `sort=<property>,<asc|desc>`. Lists read a bounded set, so sorting and counting happen here,
  * exactly.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
@@ -33,20 +33,22 @@ export interface Page<T> {
 
 /** The query schema of a list whose sortable properties are `sortable`. */
 export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[]]) {
-  const sortEntry = z
-    .string()
-    .regex(
-      new RegExp(`^(${sortable.join('|')})(,(asc|desc|ASC|DESC))?$`),
-      `must be <property>,<asc|desc> with property one of ${sortable.join(', ')}`,
-    )
-    .transform((value): SortOrder<P> => {
+  const sortEntry = z.pipe(
+    z.string().check(
+      z.regex(
+        new RegExp(`^(${sortable.join('|')})(,(asc|desc|ASC|DESC))?$`),
+        `must be <property>,<asc|desc> with property one of ${sortable.join(', ')}`,
+      ),
+    ),
+    z.transform((value: string): SortOrder<P> => {
       const [property, direction] = value.split(',');
       return { property: property as P, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
-    });
+    }),
+  );
   return z.object({
-    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-    size: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-    sort: z.array(sortEntry).max(10).default([]),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
+    size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxPageSize)), defaultPageSize),
+    sort: z._default(z.array(sortEntry).check(z.maxLength(10)), []),
   });
 }
 

@@ -1,6 +1,8 @@
 /** The one mapping from errors to HTTP responses, and the error body every status >= 400 has. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+// The error class by name: `z.core.$ZodError` would make the bundle keep all of zod's core namespace.
+import { $ZodError } from 'zod/v4/core';
 import { DomainError, MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
 import type { ErrorKind, FieldError } from '../domain/errors.js';
 import { fieldErrorsOf } from '../domain/field-errors.js';
@@ -25,9 +27,9 @@ export const errorBodySchema = z
     status: z.enum(Object.keys(statusCodes) as [ErrorKind, ...ErrorKind[]]),
     message: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })),
-    requestId: z.string().optional(),
+    requestId: z.optional(z.string()),
   })
-  .meta({ id: 'Error' });
+  .register(z.globalRegistry, { id: 'Error' });
 
 export const jsonContentType = 'application/json;charset=UTF-8';
 
@@ -51,7 +53,7 @@ export function mapError(error: unknown): MappedError {
     if (error instanceof MethodNotAllowedError) headers.Allow = error.allowed.join(', ');
     return { kind: error.kind, message: error.message, errors: error.errors, headers, internal: false };
   }
-  if (error instanceof z.ZodError) {
+  if (error instanceof $ZodError) {
     return { kind: 'BAD_REQUEST', message: 'Invalid request', errors: fieldErrorsOf(error), headers: {}, internal: false };
   }
   if (error instanceof Error && throttled.has(error.name)) {

@@ -2,7 +2,7 @@
  * zod schemas to OpenAPI 3.1 component schemas (JSON Schema 2020-12) with `z.toJSONSchema`:
  * schemas carrying a meta `id` become named components, referenced with `$ref`.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -11,7 +11,7 @@ export class ComponentSchemas {
   readonly schemas: Record<string, Json> = {};
 
   /** The JSON Schema for `schema` as a request (`input`: defaults optional) or response (`output`). */
-  ref(schema: z.ZodType, io: Io): Json {
+  ref(schema: z.core.$ZodType, io: Io): Json {
     const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as Json;
     const defs = (converted.$defs ?? {}) as Record<string, Json>;
     delete converted.$defs;

@@ -9,7 +9,7 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { UnauthorizedError } from '../domain/errors.js';
 import { parseOrThrow } from '../domain/field-errors.js';
 import type { Principal } from '../domain/principal.js';
@@ -23,12 +23,12 @@ import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
 import { header, issuerBase, queryValues, requestOrigin } from './request.js';
 
-type Schema = z.ZodType | undefined;
-type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.core.$ZodType | undefined;
+type Out<S extends Schema> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface ResponseSpec {
   description: string;
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** Response headers worth documenting, e.g. `ETag`, `Location`, `Link`. */
   headers?: string[];
   /** A non-JSON body, e.g. `text/html`. */
@@ -48,7 +48,7 @@ export interface RouteSpec<P extends Schema = undefined, Q extends Schema = unde
    * The body as the OpenAPI document shows it, when `body` only checks that it is a JSON object and
    * the domain validates it with this (e.g. a scenario document, after taking out `copyOf`).
    */
-  bodyDocumentation?: z.ZodType;
+  bodyDocumentation?: z.core.$ZodType;
   /** Accepted request media types; defaults to `application/json` (and `+json` types). */
   bodyMediaTypes?: string[];
   /** Successful responses; the stack documents the error responses itself. */
@@ -160,7 +160,7 @@ function isArrayField(field: unknown): boolean {
 }
 
 /** Query values as an object: arrays for the schema's array fields, single strings otherwise. */
-function queryObject(event: ApiEvent, schema: z.ZodType): Record<string, unknown> {
+function queryObject(event: ApiEvent, schema: z.core.$ZodType): Record<string, unknown> {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, values] of queryValues(event)) {

@@ -7,7 +7,7 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import { parseOrThrow } from '../domain/field-errors.js';
 import { emailSchema, passwordSchema, usernameSchema } from '../domain/identity/user-input.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hashSecret, randomSecret } from './hashing.js';
 import { realmIdPattern } from './issuer.js';
 

@@ -1,53 +1,54 @@
 /** The household resource and the bodies that write it (zod; also the source of the OpenAPI schemas). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagingQuerySchema } from '../paging.js';
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 export const currencySchema = z
   .string()
-  .refine((code) => currencies.has(code), { message: 'must be an ISO 4217 currency code, e.g. EUR' })
-  .meta({ description: 'ISO 4217 currency code', examples: ['EUR', 'USD', 'GBP'], pattern: '^[A-Z]{3}$' });
+  .check(z.refine((code) => currencies.has(code), { message: 'must be an ISO 4217 currency code, e.g. EUR' }))
+  .register(z.globalRegistry, { description: 'ISO 4217 currency code', examples: ['EUR', 'USD', 'GBP'], pattern: '^[A-Z]{3}$' });
 
-const idSchema = z.string().min(1).max(128);
+const idSchema = z.string().check(z.minLength(1), z.maxLength(128));
 
 /** What a client writes. */
 export const householdFieldsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   currency: currencySchema,
-  externalReference: z.string().min(1).max(200).optional(),
-  ownerId: idSchema.optional().meta({ description: 'The owning user; for users it is their own id' }),
+  externalReference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  ownerId: z.optional(idSchema).register(z.globalRegistry, { description: 'The owning user; for users it is their own id' }),
 });
 
-export const householdCreateSchema = householdFieldsSchema.meta({ id: 'HouseholdCreate' });
+/** The same schema, named for the OpenAPI document (a copy: the fields schema itself stays unnamed). */
+export const householdCreateSchema = z.clone(householdFieldsSchema).register(z.globalRegistry, { id: 'HouseholdCreate' });
 
 /** PUT: the writable fields, the version read, and the read-only fields a client may echo back. */
-export const householdReplaceSchema = householdFieldsSchema
-  .extend({
-    version: z.number().int().min(1).optional(),
-    id: z.string().optional(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
+export const householdReplaceSchema = z
+  .extend(householdFieldsSchema, {
+    version: z.optional(z.number().check(z.int(), z.minimum(1))),
+    id: z.optional(z.string()),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
   })
-  .meta({ id: 'HouseholdReplace' });
+  .register(z.globalRegistry, { id: 'HouseholdReplace' });
 
 /** PATCH: a JSON merge patch of the replace body. */
 export const householdPatchSchema = z
   .record(z.string(), z.unknown())
-  .meta({ id: 'HouseholdPatch', description: 'JSON merge patch (RFC 7396) of a household' });
+  .register(z.globalRegistry, { id: 'HouseholdPatch', description: 'JSON merge patch (RFC 7396) of a household' });
 
 export const householdSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     currency: z.string(),
-    externalReference: z.string().optional(),
+    externalReference: z.optional(z.string()),
     ownerId: z.string(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
   })
-  .meta({ id: 'Household' });
+  .register(z.globalRegistry, { id: 'Household' });
 
 export type Household = z.infer<typeof householdSchema>;
 export type HouseholdFields = z.infer<typeof householdFieldsSchema>;
@@ -55,4 +56,4 @@ export type HouseholdFields = z.infer<typeof householdFieldsSchema>;
 export const householdSortable = ['name', 'createdAt', 'updatedAt'] as const;
 export const householdListQuerySchema = pagingQuerySchema(householdSortable);
 
-export const householdPathSchema = z.object({ householdId: z.string().min(1).max(128) });
+export const householdPathSchema = z.object({ householdId: idSchema });

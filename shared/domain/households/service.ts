@@ -1,5 +1,5 @@
 /** Household use cases: each checks access, then reads or writes through the store. */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { assertCanAccessHousehold } from '../access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseOrThrow } from '../field-errors.js';

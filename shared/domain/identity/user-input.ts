@@ -1,39 +1,39 @@
 /** The user resource (`/users`) and the bodies that write it (zod; also the source of the OpenAPI schemas). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pagingQuerySchema } from '../paging.js';
 
 /** Usernames: what login forms and URLs carry safely; unique per realm, compared case-insensitively. */
-export const usernameSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -');
+export const usernameSchema = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(64, 'must be at most 64 characters'),
+  z.regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -'),
+);
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .max(256, 'must be at most 256 characters');
+export const passwordSchema = z.string().check(
+  z.minLength(8, 'must be at least 8 characters'),
+  z.maxLength(256, 'must be at most 256 characters'),
+);
 
-export const emailSchema = z.email('must be an email address').max(254, 'must be at most 254 characters');
+export const emailSchema = z.email('must be an email address').check(z.maxLength(254, 'must be at most 254 characters'));
 
 /** `POST /users` */
 export const userCreateSchema = z
   .strictObject({ username: usernameSchema, password: passwordSchema, email: emailSchema })
-  .meta({ id: 'UserCreate' });
+  .register(z.globalRegistry, { id: 'UserCreate' });
 
 /** `PUT /users/{userId}`: a full replacement; leaving out `password` keeps it. Read-only fields may be echoed back. */
 export const userReplaceSchema = z
   .strictObject({
     username: usernameSchema,
-    password: passwordSchema.optional(),
+    password: z.optional(passwordSchema),
     email: emailSchema,
-    version: z.number().int().min(1).optional(),
-    id: z.string().optional(),
-    roles: z.array(z.string()).optional(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
+    version: z.optional(z.number().check(z.int(), z.minimum(1))),
+    id: z.optional(z.string()),
+    roles: z.optional(z.array(z.string())),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
   })
-  .meta({ id: 'UserReplace' });
+  .register(z.globalRegistry, { id: 'UserReplace' });
 
 export const userSchema = z
   .object({
@@ -43,13 +43,13 @@ export const userSchema = z
     roles: z.array(z.string()),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
   })
-  .meta({ id: 'User' });
+  .register(z.globalRegistry, { id: 'User' });
 
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserReplace = z.infer<typeof userReplaceSchema>;
 
 export const userSortable = ['username', 'email', 'createdAt', 'updatedAt'] as const;
 export const userListQuerySchema = pagingQuerySchema(userSortable);
-export const userPathSchema = z.object({ userId: z.string().min(1).max(128) });
+export const userPathSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(128)) });

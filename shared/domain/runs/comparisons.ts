@@ -1,5 +1,5 @@
 /** Comparison use cases: a paired run of two scenarios of one household, fanned out like a simulation. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ComparisonDocument } from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { getBlob } from '../../store/runs/blobs.js';
@@ -20,7 +20,7 @@ import { toComparison } from './views.js';
 
 export const maxComparisonsPerHousehold = 1_000;
 
-const scenarioId = z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters');
+const scenarioId = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters'));
 export const comparisonRequestSchema = z.strictObject({
   baselineScenarioId: scenarioId,
   alternativeScenarioId: scenarioId,

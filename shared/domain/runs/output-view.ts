@@ -3,27 +3,28 @@
  * (`summary`, `timeSeries`, `economy`, `lives`; `metadata` always comes along) and `view` keeps
  * only the `real` or the `nominal` figures of the two-view series.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OutputDocument } from '../../engine/index.js';
 
 export const outputSections = ['summary', 'timeSeries', 'economy', 'lives'] as const;
 export type OutputSection = (typeof outputSections)[number];
 
 export const outputQuerySchema = z.strictObject({
-  sections: z
-    .string()
-    .optional()
-    .transform((value, context) => {
+  sections: z.pipe(
+    z.optional(z.string()),
+    z.transform((value, context) => {
       if (value === undefined) return [...outputSections];
       const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
       const unknown = names.filter((name) => !(outputSections as readonly string[]).includes(name));
       if (unknown.length > 0 || names.length === 0) {
-        context.addIssue({ code: 'custom', message: `must be a comma-separated list of ${outputSections.join(', ')}` });
+        // zod/mini's transform context has no `addIssue`: the issue goes straight into the list.
+        context.issues.push({ code: 'custom', input: value, message: `must be a comma-separated list of ${outputSections.join(', ')}` });
         return z.NEVER;
       }
       return [...new Set(names)] as OutputSection[];
     }),
-  view: z.enum(['real', 'nominal'], { message: 'must be real or nominal' }).optional(),
+  ),
+  view: z.optional(z.enum(['real', 'nominal'], { message: 'must be real or nominal' })),
 });
 
 export type OutputQuery = z.output<typeof outputQuerySchema>;

@@ -1,74 +1,78 @@
 /** Zod schemas of the run routes: paths, and the responses as the OpenAPI document describes them. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-const id = z.string().min(1).max(128);
+const id = z.string().check(z.minLength(1), z.maxLength(128));
 export const simulationListPathSchema = z.object({ householdId: id, scenarioId: id });
 export const simulationPathSchema = z.object({ householdId: id, scenarioId: id, simulationId: id });
 export const comparisonListPathSchema = z.object({ householdId: id });
 export const comparisonPathSchema = z.object({ householdId: id, comparisonId: id });
 
+const int = () => z.number().check(z.int());
 const runStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED']);
 const runFields = {
   id: z.string(),
   householdId: z.string(),
   status: runStatus,
-  progress: z.number().min(0).max(1).meta({ description: 'completed shards / shards' }),
-  paths: z.number().int(),
-  seed: z.number().int(),
-  shards: z.number().int(),
-  completedShards: z.number().int(),
+  progress: z.number().check(z.minimum(0), z.maximum(1)).register(z.globalRegistry, { description: 'completed shards / shards' }),
+  paths: int(),
+  seed: int(),
+  shards: int(),
+  completedShards: int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  startedAt: z.iso.datetime().optional(),
-  completedAt: z.iso.datetime().optional(),
-  elapsedMs: z.number().optional().meta({ description: 'time spent simulating, summed over shards' }),
-  durationMs: z.number().optional().meta({ description: 'wall time from creation to completion' }),
-  error: z.object({ reason: z.string() }).optional(),
-  version: z.number().int(),
+  startedAt: z.optional(z.iso.datetime()),
+  completedAt: z.optional(z.iso.datetime()),
+  elapsedMs: z.optional(z.number()).register(z.globalRegistry, { description: 'time spent simulating, summed over shards' }),
+  durationMs: z.optional(z.number()).register(z.globalRegistry, { description: 'wall time from creation to completion' }),
+  error: z.optional(z.object({ reason: z.string() })),
+  version: int(),
 };
 
 export const simulationSchema = z
-  .object({ ...runFields, scenarioId: z.string(), scenarioVersion: z.number().int() })
-  .meta({ id: 'Simulation' });
+  .object({ ...runFields, scenarioId: z.string(), scenarioVersion: int() })
+  .register(z.globalRegistry, { id: 'Simulation' });
 
 const comparisonFields = {
   ...runFields,
   baselineScenarioId: z.string(),
-  baselineScenarioVersion: z.number().int(),
+  baselineScenarioVersion: int(),
   alternativeScenarioId: z.string(),
-  alternativeScenarioVersion: z.number().int(),
+  alternativeScenarioVersion: int(),
 };
+
+/** Any JSON object, documented as one. */
+const anyObject = () => z.looseObject({});
 
 export const comparisonDocumentSchema = z
   .looseObject({
-    summary: z.array(z.looseObject({})),
-    goals: z.array(z.looseObject({})),
-    members: z.array(z.looseObject({})),
-    timeSeries: z.array(z.looseObject({})),
-    outcomeChanges: z.looseObject({}),
-    metadata: z.looseObject({}),
+    summary: z.array(anyObject()),
+    goals: z.array(anyObject()),
+    members: z.array(anyObject()),
+    timeSeries: z.array(anyObject()),
+    outcomeChanges: anyObject(),
+    metadata: anyObject(),
   })
-  .meta({ id: 'ComparisonDocument', description: 'MODEL.md, "Comparison of two scenarios"' });
+  .register(z.globalRegistry, { id: 'ComparisonDocument', description: 'MODEL.md, "Comparison of two scenarios"' });
 
-export const comparisonSchema = z.object(comparisonFields).meta({ id: 'Comparison' });
+export const comparisonSchema = z.object(comparisonFields).register(z.globalRegistry, { id: 'Comparison' });
 export const comparisonWithDocumentSchema = z
-  .object({ ...comparisonFields, comparison: comparisonDocumentSchema.optional() })
-  .meta({ id: 'ComparisonWithDocument' });
+  .object({ ...comparisonFields, comparison: z.optional(comparisonDocumentSchema) })
+  .register(z.globalRegistry, { id: 'ComparisonWithDocument' });
 
 export const outputDocumentSchema = z
   .looseObject({
-    summary: z.looseObject({}).optional(),
-    timeSeries: z.array(z.looseObject({})).optional(),
-    economy: z.looseObject({}).optional(),
-    lives: z.array(z.looseObject({})).optional(),
-    metadata: z.looseObject({}),
+    summary: z.optional(anyObject()),
+    timeSeries: z.optional(z.array(anyObject())),
+    economy: z.optional(anyObject()),
+    lives: z.optional(z.array(anyObject())),
+    metadata: anyObject(),
   })
-  .meta({ id: 'OutputDocument', description: 'MODEL.md, "The output"; only the sections asked for' });
+  .register(z.globalRegistry, { id: 'OutputDocument', description: 'MODEL.md, "The output"; only the sections asked for' });
 
-export const scenarioOutputSchema = outputDocumentSchema
-  .extend({
+export const scenarioOutputSchema = z
+  .extend(outputDocumentSchema, {
     simulationId: z.string(),
-    scenarioVersion: z.number().int(),
-    stale: z.boolean().meta({ description: 'the scenario has changed since this output was simulated' }),
+    scenarioVersion: int(),
+    stale: z.boolean().register(z.globalRegistry, { description: 'the scenario has changed since this output was simulated' }),
   })
-  .meta({ id: 'ScenarioOutput' });
+  .register(z.globalRegistry, { id: 'ScenarioOutput' });

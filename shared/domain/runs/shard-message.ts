@@ -2,19 +2,23 @@
  * The message that carries one shard through the queue: the run it belongs to and its path
  * range. Everything else (the plans) the worker reads from the run's stored input.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../zod-messages.js';
 import type { RunRef } from './run.js';
+
+const nonEmpty = z.string().check(z.minLength(1));
+const count = (min: number) => z.number().check(z.int(), z.minimum(min));
 
 export const shardMessageSchema = z.strictObject({
   v: z.literal(1),
-  realmId: z.string().min(1),
-  householdId: z.string().min(1),
+  realmId: nonEmpty,
+  householdId: nonEmpty,
   kind: z.enum(['SIMULATION', 'COMPARISON']),
-  runId: z.string().min(1),
-  scenarioId: z.string().min(1).optional(),
-  shard: z.number().int().min(0),
-  pathStart: z.number().int().min(0),
-  pathCount: z.number().int().min(1),
+  runId: nonEmpty,
+  scenarioId: z.optional(nonEmpty),
+  shard: count(0),
+  pathStart: count(0),
+  pathCount: count(1),
 });
 
 export type ShardMessage = z.output<typeof shardMessageSchema>;
@@ -31,7 +35,7 @@ export function decodeShardMessage(body: string): ShardMessage {
   } catch {
     throw new Error('shard message is not JSON');
   }
-  const parsed = shardMessageSchema.safeParse(raw);
+  const parsed = z.safeParse(shardMessageSchema, raw);
   if (!parsed.success) {
     throw new Error(`shard message is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   }

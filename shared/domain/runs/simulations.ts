@@ -1,5 +1,5 @@
 /** Simulation use cases: access follows the scenario's household (shared/domain/access.ts). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OutputDocument } from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { getBlob } from '../../store/runs/blobs.js';
@@ -10,6 +10,7 @@ import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import { MAX_PATHS } from '../scenario/index.js';
+import { integer } from '../scenario/common.js';
 import type { WritePreconditions } from '../versioning.js';
 import { failIfStale } from './end-run.js';
 import { selectOutput, type OutputQuery } from './output-view.js';
@@ -22,8 +23,10 @@ import { toSimulation } from './views.js';
 export const maxRunsPerScenario = 1_000;
 
 export const runOptionsShape = {
-  paths: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_PATHS, `must be at most ${MAX_PATHS}`).optional(),
-  seed: z.number().int('must be an integer').min(0, 'must be at least 0').max(Number.MAX_SAFE_INTEGER, 'must be a safe integer').optional(),
+  paths: z.optional(integer(1, MAX_PATHS)),
+  seed: z.optional(
+    z.number().check(z.int('must be an integer'), z.minimum(0, 'must be at least 0'), z.maximum(Number.MAX_SAFE_INTEGER, 'must be a safe integer')),
+  ),
 };
 export const simulationRequestSchema = z.strictObject(runOptionsShape);
 export type SimulationRequest = z.output<typeof simulationRequestSchema>;

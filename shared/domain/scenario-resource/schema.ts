@@ -3,27 +3,26 @@
  * Bodies are validated against `scenarioDocumentSchema` in the service, after the resource fields
  * and `copyOf` are taken out; these schemas describe them for the OpenAPI document.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { scenarioObjectSchema } from '../scenario/index.js';
 import { pagingQuerySchema } from '../paging.js';
 
-export const scenarioPathSchema = z.object({
-  householdId: z.string().min(1).max(128),
-  scenarioId: z.string().min(1).max(128),
-});
-export const scenarioListPathSchema = z.object({ householdId: z.string().min(1).max(128) });
+const idSchema = z.string().check(z.minLength(1), z.maxLength(128));
+export const scenarioPathSchema = z.object({ householdId: idSchema, scenarioId: idSchema });
+export const scenarioListPathSchema = z.object({ householdId: idSchema });
 
 /** Any JSON object; the service validates it against the scenario document schema. */
 export const jsonObjectBodySchema = z.record(z.string(), z.unknown());
 
-export const scenarioDocumentDescription = scenarioObjectSchema.meta({
+/** The document schema named for the OpenAPI document (a copy: the schema the service parses with stays unnamed). */
+export const scenarioDocumentDescription = z.clone(scenarioObjectSchema).register(z.globalRegistry, {
   id: 'ScenarioDocument',
   description: 'A whole household configuration (MODEL.md)',
 });
 
 export const scenarioCopySchema = z
-  .looseObject({ copyOf: z.string().meta({ description: 'Id of a scenario of the same household to copy' }) })
-  .meta({
+  .looseObject({ copyOf: z.string().register(z.globalRegistry, { description: 'Id of a scenario of the same household to copy' }) })
+  .register(z.globalRegistry, {
     id: 'ScenarioCopy',
     description: 'A what-if copy: the other fields are a JSON merge patch applied to the copied document',
   });
@@ -35,24 +34,24 @@ const resourceFields = {
   householdId: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 };
 
-export const scenarioReplaceDescription = scenarioObjectSchema
-  .extend({
-    version: z.number().int().min(1).optional(),
-    id: z.string().optional(),
-    householdId: z.string().optional(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
+export const scenarioReplaceDescription = z
+  .extend(scenarioObjectSchema, {
+    version: z.optional(z.number().check(z.int(), z.minimum(1))),
+    id: z.optional(z.string()),
+    householdId: z.optional(z.string()),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
   })
-  .meta({ id: 'ScenarioReplace' });
+  .register(z.globalRegistry, { id: 'ScenarioReplace' });
 
 export const scenarioPatchDescription = z
   .record(z.string(), z.unknown())
-  .meta({ id: 'ScenarioPatch', description: 'JSON merge patch (RFC 7396) of the scenario document' });
+  .register(z.globalRegistry, { id: 'ScenarioPatch', description: 'JSON merge patch (RFC 7396) of the scenario document' });
 
-export const scenarioSchema = scenarioObjectSchema.extend(resourceFields).meta({ id: 'Scenario' });
+export const scenarioSchema = z.extend(scenarioObjectSchema, resourceFields).register(z.globalRegistry, { id: 'Scenario' });
 
 export const scenarioSortable = ['name', 'createdAt', 'updatedAt'] as const;
 export const scenarioListQuerySchema = pagingQuerySchema(scenarioSortable);

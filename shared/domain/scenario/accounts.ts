@@ -1,11 +1,11 @@
-import * as z from 'zod';
-import { age, fraction, itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { age, fraction, itemId, itemName, money } from './common.js';
 
 /** Target weights over the three asset classes; must sum to 1. */
 export const allocationSchema = z.strictObject({
-  cash: fraction.default(0),
-  bonds: fraction.default(0),
-  equity: fraction.default(0),
+  cash: z._default(fraction, 0),
+  bonds: z._default(fraction, 0),
+  equity: z._default(fraction, 0),
 });
 
 /** Equity weight falling linearly with the owner's age, from the allocation's weight to `endEquity`; the difference goes to bonds. */
@@ -17,21 +17,21 @@ export const glidePathSchema = z.strictObject({
 
 export const accountSchema = z.strictObject({
   id: itemId,
-  name: z.string().max(200).optional(),
+  name: itemName,
   type: z.enum(['CASH', 'TAXABLE', 'RETIREMENT']),
   /** Owning member; required for RETIREMENT accounts and glide paths. */
-  ownerId: itemId.optional(),
-  balance: money.default(0),
-  allocation: allocationSchema.optional(),
-  annualFee: z.number().finite().min(0, 'must be at least 0').max(0.1, 'must be at most 0.1').default(0),
-  glidePath: glidePathSchema.optional(),
+  ownerId: z.optional(itemId),
+  balance: z._default(money, 0),
+  allocation: z.optional(allocationSchema),
+  annualFee: z._default(z.number().check(z.minimum(0, 'must be at least 0'), z.maximum(0.1, 'must be at most 0.1')), 0),
+  glidePath: z.optional(glidePathSchema),
   /** RETIREMENT: the owner's age from which withdrawals are allowed. */
-  accessAge: age.optional(),
+  accessAge: z.optional(age),
   /** RETIREMENT: the owner's contribution as a fraction of salary (pre-tax). */
-  contributionFraction: fraction.default(0),
+  contributionFraction: z._default(fraction, 0),
   /** RETIREMENT: the employer adds this multiple of the owner's contribution... */
-  employerMatch: z.number().finite().min(0).max(5).default(0),
+  employerMatch: z._default(z.number().check(z.minimum(0), z.maximum(5)), 0),
   /** ...on contributions up to this fraction of salary. */
-  employerMatchLimit: fraction.default(1),
+  employerMatchLimit: z._default(fraction, 1),
 });
 export type Account = z.output<typeof accountSchema>;

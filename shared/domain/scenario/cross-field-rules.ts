@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { scenarioObjectSchema } from './scenario-document.js';
 import { checkAssumptionRules } from './assumption-rules.js';
 
@@ -13,7 +13,7 @@ const MAX_AGE = 120;
  * timings inside the horizon, a horizon that makes sense, and the semantic checks of the
  * economic and life assumptions. Each failure is one issue naming its field.
  */
-export function checkScenarioRules(doc: Doc, ctx: z.RefinementCtx): void {
+export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): void {
   const fail = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
   const lists = ['members', 'incomes', 'expenses', 'accounts', 'properties', 'liabilities', 'insurance', 'goals'] as const;

@@ -5,52 +5,54 @@
  * historical range inside the shipped data, block length within the range) are the engine's
  * `validateEconomicAssumptions`, run on defaults plus overrides by the scenario's assumption rules.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-const rate = z.number().min(-0.2).max(1);
-const volatility = z.number().min(0).max(2);
-const probability = z.number().min(0).max(1);
+/** An optional number in [min, max], with zod's own messages. */
+const between = (min: number, max: number) => z.optional(z.number().check(z.minimum(min), z.maximum(max)));
+const wholeBetween = (min: number, max: number) => z.optional(z.number().check(z.int(), z.minimum(min), z.maximum(max)));
+
+const rate = between(-0.2, 1);
+const volatility = between(0, 2);
+const probability = between(0, 1);
 
 const ornsteinUhlenbeck = z.strictObject({
-  initial: rate.optional(),
-  meanReversion: z.number().min(0).max(10).optional(),
-  longRunMean: rate.optional(),
-  volatility: z.number().min(0).max(1).optional(),
+  initial: rate,
+  meanReversion: between(0, 10),
+  longRunMean: rate,
+  volatility: between(0, 1),
 });
 
 const equity = z.strictObject({
-  model: z.enum(['GBM', 'RSLN2']).optional(),
-  riskPremium: z.number().min(-0.5).max(0.5).optional(),
-  volatility: volatility.optional(),
+  model: z.optional(z.enum(['GBM', 'RSLN2'])),
+  riskPremium: between(-0.5, 0.5),
+  volatility: volatility,
   /** RSLN2, monthly log-return mean and volatility per regime, monthly switching probabilities. */
-  regime1Mean: z.number().min(-0.5).max(0.5).optional(),
-  regime1Volatility: z.number().min(0).max(1).optional(),
-  regime2Mean: z.number().min(-0.5).max(0.5).optional(),
-  regime2Volatility: z.number().min(0).max(1).optional(),
-  p12: probability.optional(),
-  p21: probability.optional(),
+  regime1Mean: between(-0.5, 0.5),
+  regime1Volatility: between(0, 1),
+  regime2Mean: between(-0.5, 0.5),
+  regime2Volatility: between(0, 1),
+  p12: probability,
+  p21: probability,
 });
 
-const correlationRow = z.array(z.number().min(-1).max(1)).length(4);
+const correlationRow = z.array(z.number().check(z.minimum(-1), z.maximum(1))).check(z.length(4));
 
 export const economicAssumptionsSchema = z.strictObject({
-  model: z.enum(['STOCHASTIC', 'HISTORICAL']).optional(),
-  shortRate: ornsteinUhlenbeck.optional(),
-  inflation: ornsteinUhlenbeck.optional(),
-  equity: equity.optional(),
-  bonds: z.strictObject({ maturity: z.number().min(1).max(50).optional() }).optional(),
-  property: z
-    .strictObject({ realGrowth: z.number().min(-0.5).max(0.5).optional(), volatility: volatility.optional() })
-    .optional(),
-  correlation: z.array(correlationRow).length(4).optional(),
-  historical: z
-    .strictObject({
-      method: z.enum(['BOOTSTRAP', 'SEQUENTIAL']).optional(),
-      fromYear: z.number().int().min(1800).max(2100).optional(),
-      toYear: z.number().int().min(1800).max(2100).optional(),
-      blockYears: z.number().int().min(1).max(200).optional(),
-    })
-    .optional(),
+  model: z.optional(z.enum(['STOCHASTIC', 'HISTORICAL'])),
+  shortRate: z.optional(ornsteinUhlenbeck),
+  inflation: z.optional(ornsteinUhlenbeck),
+  equity: z.optional(equity),
+  bonds: z.optional(z.strictObject({ maturity: between(1, 50) })),
+  property: z.optional(z.strictObject({ realGrowth: between(-0.5, 0.5), volatility: volatility })),
+  correlation: z.optional(z.array(correlationRow).check(z.length(4))),
+  historical: z.optional(
+    z.strictObject({
+      method: z.optional(z.enum(['BOOTSTRAP', 'SEQUENTIAL'])),
+      fromYear: wholeBetween(1800, 2100),
+      toYear: wholeBetween(1800, 2100),
+      blockYears: wholeBetween(1, 200),
+    }),
+  ),
 });
 
 export type EconomicAssumptionsOverrides = z.infer<typeof economicAssumptionsSchema>;

@@ -1,31 +1,31 @@
-import * as z from 'zod';
-import { calendarYear, fraction, indexation, itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { calendarYear, fraction, indexation, itemId, itemName, money } from './common.js';
 
-const factor = z.number().finite().min(0, 'must be at least 0').max(2, 'must be at most 2');
+const factor = z.number().check(z.minimum(0, 'must be at least 0'), z.maximum(2, 'must be at most 2'));
 
 export const expenseSchema = z.discriminatedUnion('type', [
   z.strictObject({
     id: itemId,
-    name: z.string().max(200).optional(),
+    name: itemName,
     type: z.literal('LIVING'),
     amount: money,
     /** Part of the spending that cannot be cut; the rest is discretionary. */
-    essentialFraction: fraction.default(1),
+    essentialFraction: z._default(fraction, 1),
     /** Multiplier once every working member has retired. */
-    retirementFactor: factor.default(1),
+    retirementFactor: z._default(factor, 1),
     /** Multiplier after the first death among the adult members. */
-    survivorFactor: factor.default(1),
-    indexation: indexation.default('CPI'),
+    survivorFactor: z._default(factor, 1),
+    indexation: z._default(indexation, 'CPI'),
   }),
   z.strictObject({
     id: itemId,
-    name: z.string().max(200).optional(),
+    name: itemName,
     type: z.literal('OTHER'),
     amount: money,
-    fromYear: calendarYear.optional(),
-    toYear: calendarYear.optional(),
-    essential: z.boolean().default(true),
-    indexation: indexation.default('CPI'),
+    fromYear: z.optional(calendarYear),
+    toYear: z.optional(calendarYear),
+    essential: z._default(z.boolean(), true),
+    indexation: z._default(indexation, 'CPI'),
   }),
 ]);
 export type Expense = z.output<typeof expenseSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { age, calendarYear, itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { age, calendarYear, itemId, itemName, money } from './common.js';
 
 export const GOAL_TYPES = [
   'RETIREMENT', 'EDUCATION', 'HOME_PURCHASE', 'CAR', 'TRAVEL', 'WEDDING', 'CHILD', 'SABBATICAL',
@@ -8,19 +8,19 @@ export const GOAL_TYPES = [
 
 export const goalSchema = z.strictObject({
   id: itemId,
-  name: z.string().max(200).optional(),
+  name: itemName,
   type: z.enum(GOAL_TYPES),
   /** Today's money: per occurrence, per year for RETIREMENT, the target estate for LEGACY. */
   amount: money,
-  priority: z.enum(['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL']).default('IMPORTANT'),
+  priority: z._default(z.enum(['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL']), 'IMPORTANT'),
   /** Timing by calendar year... */
-  year: calendarYear.optional(),
+  year: z.optional(calendarYear),
   /** ...or by a member's age (also the member whose retirement a RETIREMENT goal follows). */
-  memberId: itemId.optional(),
-  age: age.optional(),
-  recurrence: z.strictObject({
-    everyYears: z.number().int('must be an integer').min(1, 'must be at least 1').max(50),
-    times: z.number().int('must be an integer').min(1, 'must be at least 1').max(120),
-  }).optional(),
+  memberId: z.optional(itemId),
+  age: z.optional(age),
+  recurrence: z.optional(z.strictObject({
+    everyYears: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(50)),
+    times: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(120)),
+  })),
 });
 export type Goal = z.output<typeof goalSchema>;

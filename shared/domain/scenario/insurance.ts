@@ -1,13 +1,13 @@
-import * as z from 'zod';
-import { age, fraction, indexation, itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { age, fraction, indexation, itemId, itemName, money } from './common.js';
 
 const base = {
   id: itemId,
-  name: z.string().max(200).optional(),
+  name: itemName,
   insuredId: itemId,
   annualPremium: money,
   /** Whether premium and benefit amounts grow with CPI (today's money) or stay fixed nominal. */
-  indexation: indexation.default('NONE'),
+  indexation: z._default(indexation, 'NONE'),
 };
 
 export const insuranceSchema = z.discriminatedUnion('type', [
@@ -16,14 +16,14 @@ export const insuranceSchema = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('DISABILITY_INCOME'),
     benefitFraction: fraction,
-    waitingYears: z.number().int('must be an integer').min(0).max(5).default(0),
+    waitingYears: z._default(z.number().check(z.int('must be an integer'), z.minimum(0), z.maximum(5)), 0),
     untilAge: age,
   }),
   z.strictObject({
     ...base,
     type: z.literal('LONG_TERM_CARE'),
     annualBenefit: money,
-    maxYears: z.number().int('must be an integer').min(1).max(100),
+    maxYears: z.number().check(z.int('must be an integer'), z.minimum(1), z.maximum(100)),
   }),
 ]);
 export type Insurance = z.output<typeof insuranceSchema>;

@@ -1,21 +1,21 @@
-import * as z from 'zod';
-import { itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { integer, itemId, itemName, money } from './common.js';
 
 export const liabilityRateSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('FIXED'), annual: z.number().finite().min(0, 'must be at least 0').max(0.5, 'must be at most 0.5') }),
-  z.strictObject({ type: z.literal('VARIABLE'), spread: z.number().finite().min(-0.1, 'must be at least -0.1').max(0.5, 'must be at most 0.5') }),
+  z.strictObject({ type: z.literal('FIXED'), annual: z.number().check(z.minimum(0, 'must be at least 0'), z.maximum(0.5, 'must be at most 0.5')) }),
+  z.strictObject({ type: z.literal('VARIABLE'), spread: z.number().check(z.minimum(-0.1, 'must be at least -0.1'), z.maximum(0.5, 'must be at most 0.5')) }),
 ]);
 
 export const liabilitySchema = z.strictObject({
   id: itemId,
-  name: z.string().max(200).optional(),
+  name: itemName,
   type: z.enum(['MORTGAGE', 'LOAN']),
   /** Outstanding balance (nominal) at the start of year 0. */
   balance: money,
   rate: liabilityRateSchema,
-  remainingYears: z.number().int('must be an integer').min(1, 'must be at least 1').max(60, 'must be at most 60'),
-  repayment: z.enum(['AMORTIZING', 'INTEREST_ONLY']).default('AMORTIZING'),
+  remainingYears: integer(1, 60),
+  repayment: z._default(z.enum(['AMORTIZING', 'INTEREST_ONLY']), 'AMORTIZING'),
   /** The property securing a MORTGAGE; its sale repays the debt. */
-  propertyId: itemId.optional(),
+  propertyId: z.optional(itemId),
 });
 export type Liability = z.output<typeof liabilitySchema>;

@@ -2,7 +2,7 @@
  * The scenario's `assumptions.life` overrides: every field optional (the engine's defaults fill the
  * rest), unknown fields refused, every number range-checked with the same limits the engine uses.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   ELIMINATION_DAYS,
   LIFE_RANGES,
@@ -13,80 +13,66 @@ import {
   type LifeAssumptionsInput,
 } from '../../engine/life/index.js';
 
-const num = ([min, max]: readonly [number, number]) => z.number().min(min).max(max);
+const num = ([min, max]: readonly [number, number]) => z.number().check(z.minimum(min), z.maximum(max));
 const probability = num(LIFE_RANGES.probability);
 const oneOf = <T extends readonly number[]>(values: T) =>
   z.custom<T[number]>((v) => typeof v === 'number' && values.includes(v), { message: `must be one of ${values.join(', ')}` });
+/** A group of overrides: every field optional, unknown fields refused, the group itself optional. */
+const group = <S extends z.core.$ZodLooseShape>(shape: S) => z.optional(z.partial(z.strictObject(shape)));
 
 const healthMultiplier = num(LIFE_RANGES.healthMultiplier);
 
 export const lifeAssumptionsSchema = z.strictObject({
-  mortality: z
-    .strictObject({
-      law: z.enum(MORTALITY_LAWS),
-      table: z.enum(MORTALITY_TABLES),
-      improvement: z.enum(MORTALITY_IMPROVEMENTS),
-      modalAge: num(LIFE_RANGES.modalAge),
-      dispersion: num(LIFE_RANGES.dispersion),
-    })
-    .partial()
-    .optional(),
-  health: z
-    .strictObject({
-      mortalityMultiplier: z
-        .strictObject({ EXCELLENT: healthMultiplier, GOOD: healthMultiplier, AVERAGE: healthMultiplier, POOR: healthMultiplier })
-        .partial(),
-      smokerMortalityMultiplier: num(LIFE_RANGES.smokerMultiplier),
-    })
-    .partial()
-    .optional(),
-  longevityRisk: z
-    .strictObject({ enabled: z.boolean(), volatility: num(LIFE_RANGES.longevityVolatility) })
-    .partial()
-    .optional(),
-  disability: z
-    .strictObject({
-      enabled: z.boolean(),
-      occupationClass: oneOf(OCCUPATION_CLASSES),
-      eliminationDays: oneOf(ELIMINATION_DAYS),
-      incidenceMultiplier: num(LIFE_RANGES.incidenceMultiplier),
-      terminationDurationFactors: z.array(num(LIFE_RANGES.terminationFactor)).min(1).max(50),
-      mortalityMultiplier: num(LIFE_RANGES.stateMortalityMultiplier),
-    })
-    .partial()
-    .optional(),
-  longTermCare: z
-    .strictObject({
-      enabled: z.boolean(),
-      incidenceAt65: probability,
-      incidenceGrowth: num(LIFE_RANGES.ltcIncidenceGrowth),
-      minimumAge: num(LIFE_RANGES.ltcMinimumAge),
-      maximumIncidence: probability,
-      recoveryProbability: probability,
-      mortalityMultiplier: num(LIFE_RANGES.stateMortalityMultiplier),
-      homeCareAnnualCost: num(LIFE_RANGES.annualCost),
-      nursingHomeAnnualCost: num(LIFE_RANGES.annualCost),
-      nursingHomeShare: probability,
-      careCostPremium: num(LIFE_RANGES.careCostPremium),
-    })
-    .partial()
-    .optional(),
-  unemployment: z
-    .strictObject({
-      enabled: z.boolean(),
-      jobLossByAge: z
-        .array(z.strictObject({ fromAge: num(LIFE_RANGES.jobLossFromAge), probability }))
-        .min(1)
-        .max(20)
-        .refine((bands) => bands.every((b, i) => i === 0 || b.fromAge > bands[i - 1].fromAge), {
+  mortality: group({
+    law: z.enum(MORTALITY_LAWS),
+    table: z.enum(MORTALITY_TABLES),
+    improvement: z.enum(MORTALITY_IMPROVEMENTS),
+    modalAge: num(LIFE_RANGES.modalAge),
+    dispersion: num(LIFE_RANGES.dispersion),
+  }),
+  health: group({
+    mortalityMultiplier: z.partial(
+      z.strictObject({ EXCELLENT: healthMultiplier, GOOD: healthMultiplier, AVERAGE: healthMultiplier, POOR: healthMultiplier }),
+    ),
+    smokerMortalityMultiplier: num(LIFE_RANGES.smokerMultiplier),
+  }),
+  longevityRisk: group({ enabled: z.boolean(), volatility: num(LIFE_RANGES.longevityVolatility) }),
+  disability: group({
+    enabled: z.boolean(),
+    occupationClass: oneOf(OCCUPATION_CLASSES),
+    eliminationDays: oneOf(ELIMINATION_DAYS),
+    incidenceMultiplier: num(LIFE_RANGES.incidenceMultiplier),
+    terminationDurationFactors: z.array(num(LIFE_RANGES.terminationFactor)).check(z.minLength(1), z.maxLength(50)),
+    mortalityMultiplier: num(LIFE_RANGES.stateMortalityMultiplier),
+  }),
+  longTermCare: group({
+    enabled: z.boolean(),
+    incidenceAt65: probability,
+    incidenceGrowth: num(LIFE_RANGES.ltcIncidenceGrowth),
+    minimumAge: num(LIFE_RANGES.ltcMinimumAge),
+    maximumIncidence: probability,
+    recoveryProbability: probability,
+    mortalityMultiplier: num(LIFE_RANGES.stateMortalityMultiplier),
+    homeCareAnnualCost: num(LIFE_RANGES.annualCost),
+    nursingHomeAnnualCost: num(LIFE_RANGES.annualCost),
+    nursingHomeShare: probability,
+    careCostPremium: num(LIFE_RANGES.careCostPremium),
+  }),
+  unemployment: group({
+    enabled: z.boolean(),
+    jobLossByAge: z
+      .array(z.strictObject({ fromAge: num(LIFE_RANGES.jobLossFromAge), probability }))
+      .check(
+        z.minLength(1),
+        z.maxLength(20),
+        z.refine((bands) => bands.every((b, i) => i === 0 || b.fromAge > bands[i - 1].fromAge), {
           message: 'bands must be in ascending order of fromAge',
         }),
-      reemploymentProbability: probability,
-      benefitFraction: probability,
-      benefitYears: num(LIFE_RANGES.benefitYears),
-    })
-    .partial()
-    .optional(),
+      ),
+    reemploymentProbability: probability,
+    benefitFraction: probability,
+    benefitYears: num(LIFE_RANGES.benefitYears),
+  }),
 });
 
 export type LifeAssumptionsOverrides = z.infer<typeof lifeAssumptionsSchema>;

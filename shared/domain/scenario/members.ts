@@ -1,17 +1,17 @@
-import * as z from 'zod';
-import { age, calendarYear, itemId } from './common.js';
+import * as z from 'zod/mini';
+import { age, calendarYear, integer, itemId, itemName } from './common.js';
 
 export const memberSchema = z.strictObject({
   id: itemId,
   role: z.enum(['PRIMARY', 'PARTNER', 'DEPENDANT']),
-  name: z.string().max(200).optional(),
+  name: itemName,
   birthYear: calendarYear,
   sex: z.enum(['FEMALE', 'MALE']),
-  health: z.enum(['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR']).default('AVERAGE'),
-  smoker: z.boolean().default(false),
+  health: z._default(z.enum(['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR']), 'AVERAGE'),
+  smoker: z._default(z.boolean(), false),
   /** Age at which the member stops working (salary stops, retirement goals start). */
-  retirementAge: age.default(67),
+  retirementAge: z._default(age, 67),
   /** Occupation class of the 2013 individual disability income table: 1 (lowest incidence) to 4 (highest). */
-  occupationClass: z.number().int('must be an integer').min(1, 'must be at least 1').max(4, 'must be at most 4').optional(),
+  occupationClass: z.optional(integer(1, 4)),
 });
 export type Member = z.output<typeof memberSchema>;

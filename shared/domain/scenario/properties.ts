@@ -1,14 +1,14 @@
-import * as z from 'zod';
-import { calendarYear, fraction, itemId, money } from './common.js';
+import * as z from 'zod/mini';
+import { calendarYear, fraction, itemId, itemName, money } from './common.js';
 
 export const propertySchema = z.strictObject({
   id: itemId,
-  name: z.string().max(200).optional(),
+  name: itemName,
   type: z.enum(['RESIDENCE', 'RENTAL']),
   value: money,
   /** Sale rule: sold at the start of this calendar year (proceeds, net of linked debt, into cash). */
-  sellYear: calendarYear.optional(),
+  sellYear: z.optional(calendarYear),
   /** Costs of a sale as a fraction of the price. */
-  sellingCost: fraction.default(0),
+  sellingCost: z._default(fraction, 0),
 });
 export type Property = z.output<typeof propertySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fraction, money } from './common.js';
 
 export const spendingRuleSchema = z.discriminatedUnion('type', [
@@ -6,16 +6,19 @@ export const spendingRuleSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('GUARDRAILS'),
     /** After a year whose liquid portfolio return falls below `badYearReturn`, discretionary spending is cut by `cut`... */
-    badYearReturn: z.number().finite().min(-1).max(1).default(0),
-    cut: fraction.default(0.1),
+    badYearReturn: z._default(z.number().check(z.minimum(-1), z.maximum(1)), 0),
+    cut: z._default(fraction, 0.1),
     /** ...never below this fraction of the plan; each good year restores one `cut` step. */
-    floor: fraction.default(0.5),
+    floor: z._default(fraction, 0.5),
   }),
 ]);
 
 export const strategySchema = z.strictObject({
-  withdrawalOrder: z.array(z.enum(['CASH', 'TAXABLE', 'RETIREMENT'])).min(1).max(3).default(['CASH', 'TAXABLE', 'RETIREMENT']),
+  withdrawalOrder: z._default(
+    z.array(z.enum(['CASH', 'TAXABLE', 'RETIREMENT'])).check(z.minLength(1), z.maxLength(3)),
+    ['CASH', 'TAXABLE', 'RETIREMENT'],
+  ),
   /** Cash kept aside (today's money): surpluses fill it first; only essential spending may dip into it. */
-  cashBuffer: money.default(0),
-  spendingRule: spendingRuleSchema.default({ type: 'FIXED_REAL' }),
+  cashBuffer: z._default(money, 0),
+  spendingRule: z._default(spendingRuleSchema, { type: 'FIXED_REAL' }),
 });

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fraction } from './common.js';
 
 /** Effective (average) tax rates, country-neutral. */
 export const taxesSchema = z.strictObject({
-  earnedIncome: fraction.default(0),
-  pensionIncome: fraction.default(0),
-  investmentGains: fraction.default(0),
-  retirementWithdrawals: fraction.default(0),
+  earnedIncome: z._default(fraction, 0),
+  pensionIncome: z._default(fraction, 0),
+  investmentGains: z._default(fraction, 0),
+  retirementWithdrawals: z._default(fraction, 0),
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { scenarioDocumentSchema, toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 
 const example = () => JSON.parse(readFileSync(new URL('../../../examples/young-family-mortgage.json', import.meta.url), 'utf8'));
@@ -55,6 +56,12 @@ describe('scenario document', () => {
     expectError({ ...minimal(), simulation: { paths: 0 } }, 'simulation.paths', /at least 1/);
     expectError({ ...minimal(), members: [{ ...minimal().members[0], retirementAge: 130 }] }, 'members[0].retirementAge');
     expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH', balance: -5 }] }, 'accounts[0].balance');
+  });
+
+  it("keeps zod's English message where a check names none of its own", () => {
+    expectError({ ...minimal(), members: [{ ...minimal().members[0], role: 'KING' }] }, 'members[0].role', /^Invalid option: expected one of "PRIMARY"\|"PARTNER"\|"DEPENDANT"$/);
+    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH', employerMatch: 6 }] }, 'accounts[0].employerMatch', /^Too big: expected number to be <=5$/);
+    expectError({ ...minimal(), strategy: { spendingRule: { type: 'NONE' } } }, 'strategy.spendingRule.type', /^Invalid discriminator value\. Expected 'FIXED_REAL' \| 'GUARDRAILS'$/);
   });
 
   it('rejects unknown fields, naming them', () => {
@@ -126,8 +133,7 @@ describe('scenario document', () => {
     expect(plan.accounts.find((a) => a.id === 'alex-401k')!.accessAge).toBe(60);
   });
 
-  it('is representable as JSON Schema', async () => {
-    const { z } = await import('zod');
+  it('is representable as JSON Schema', () => {
     const schema = z.toJSONSchema(scenarioDocumentSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
     expect(schema.type).toBe('object');
     expect(schema.required).toContain('members');
