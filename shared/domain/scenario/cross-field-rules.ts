@@ -27,6 +27,7 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
 
   const members = new Map(doc.members.map((m) => [m.id, m]));
   const properties = new Map(doc.properties.map((p) => [p.id, p]));
+  const liabilities = new Set(doc.liabilities.map((l) => l.id));
   const ageAtStart = (memberId: string) => doc.startYear - members.get(memberId)!.birthYear;
   const memberRef = (path: Path, id: string | undefined, required: boolean): boolean => {
     if (id === undefined) {
@@ -97,6 +98,10 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     const path: Path = ['goals', i];
     if (g.memberId !== undefined && !memberRef([...path, 'memberId'], g.memberId, false)) return;
     if (g.year !== undefined && g.year < doc.startYear) fail([...path, 'year'], `must not be before startYear (${doc.startYear})`);
+    if (g.liabilityId !== undefined) {
+      if (g.type !== 'DEBT_PAYOFF') fail([...path, 'liabilityId'], 'applies to DEBT_PAYOFF goals only');
+      else if (!liabilities.has(g.liabilityId)) fail([...path, 'liabilityId'], `must name an existing liability: no liability has id "${g.liabilityId}"`);
+    }
     if (g.type === 'LEGACY') {
       if (g.year !== undefined || g.age !== undefined || g.recurrence !== undefined) fail(path, 'a LEGACY goal is measured at the last death: it takes no year, age or recurrence');
       return;

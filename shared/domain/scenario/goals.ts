@@ -18,6 +18,8 @@ export const goalSchema = z.strictObject({
   /** ...or by a member's age (also the member whose retirement a RETIREMENT goal follows). */
   memberId: z.optional(itemId),
   age: z.optional(age),
+  /** DEBT_PAYOFF only: the liability the payment repays early (its later payments fall with its balance). */
+  liabilityId: z.optional(itemId),
   recurrence: z.optional(z.strictObject({
     everyYears: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(50)),
     times: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(120)),

@@ -111,6 +111,10 @@ export class CompiledPlan {
   readonly goalAmount!: Float64Array;
   readonly goalMember!: Int32Array;
   readonly goalIsLegacy!: Uint8Array;
+  /** The liability a DEBT_PAYOFF goal repays, or -1. */
+  readonly goalLiability!: Int32Array;
+  /** 1 when some goal repays a liability (the yearly loop skips that step otherwise). */
+  readonly hasDebtPayoff!: number;
   /** goalDue[g * years + t] = 1 when goal g falls due in year t (subject to its member being alive). */
   readonly goalDue!: Uint8Array;
   // taxes and strategy
@@ -197,6 +201,8 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   const G = plan.goals.length;
   const goalDue = new Uint8Array(Math.max(1, G * years));
   const goalTier = new Uint8Array(G), goalAmount = new Float64Array(G), goalMember = new Int32Array(G).fill(-1), goalIsLegacy = new Uint8Array(G);
+  const liabilityIndex = new Map(plan.liabilities.map((l, i) => [l.id, i]));
+  const goalLiability = Int32Array.from(plan.goals, (g) => (g.type === 'DEBT_PAYOFF' ? idx(liabilityIndex, g.liabilityId) : -1));
   plan.goals.forEach((g, gi) => {
     goalTier[gi] = PriorityTier[g.priority];
     goalAmount[gi] = g.amount;
@@ -266,7 +272,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     insuranceUntilAge: Int32Array.from(plan.insurance, (x) => (x.type === 'LONG_TERM_CARE' ? 1000 : x.untilAge)),
     insuranceWaiting: Int32Array.from(plan.insurance, (x) => (x.type === 'DISABILITY_INCOME' ? x.waitingYears : 0)),
     insuranceMaxYears: Int32Array.from(plan.insurance, (x) => (x.type === 'LONG_TERM_CARE' ? x.maxYears : 0)),
-    goalCount: G, goalTier, goalAmount, goalMember, goalIsLegacy, goalDue,
+    goalCount: G, goalTier, goalAmount, goalMember, goalIsLegacy, goalDue, goalLiability, hasDebtPayoff: goalLiability.some((l) => l >= 0) ? 1 : 0,
     taxEarned: plan.taxes.earnedIncome, taxPension: plan.taxes.pensionIncome,
     taxGains: plan.taxes.investmentGains, taxWithdrawal: plan.taxes.retirementWithdrawals,
     cashBuffer: plan.strategy.cashBuffer,

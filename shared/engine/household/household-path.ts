@@ -245,7 +245,8 @@ export class HouseholdPathSimulator {
     const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
     const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
-    const { goalMember, goalAmount, goalTier, goalIsLegacy, propertySellT, propertySellingCost } = c;
+    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost } = c;
+    const debtPayoff = c.hasDebtPayoff === 1;
     const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } = c;
     const cpi = econ.cpi;
     const shortRate = econ.shortRate;
@@ -461,7 +462,10 @@ export class HouseholdPathSimulator {
         goalDueNow[g] = 0;
         const m = goalMember[g];
         if (m >= 0 && alive[m] === 0) continue;
-        const target = goalAmount[g] * cpiT;
+        let target = goalAmount[g] * cpiT;
+        // Repaying a liability asks at most for what is still owed after this year's payment.
+        if (debtPayoff && goalLiability[g] >= 0 && debt[goalLiability[g]] < target) target = debt[goalLiability[g]];
+        if (target <= 0) continue;
         goalDueNow[g] = target;
         need[goalTier[g]] += target;
       }
@@ -496,6 +500,18 @@ export class HouseholdPathSimulator {
         room -= paid;
         if (room < 0) room = 0;
         spent += paid;
+      }
+
+      // What a DEBT_PAYOFF goal paid repays its liability: later payments are recomputed on the
+      // lower balance over the years left (an interest-only loan's balloon falls with it).
+      if (debtPayoff) {
+        for (let k = dueFrom; k < dueTo; k++) {
+          const g = dueGoals[k];
+          const l = goalLiability[g];
+          if (l < 0 || goalDueNow[g] === 0) continue;
+          const left = debt[l] - goalDueNow[g] * frac[goalTier[g]];
+          if (left <= ROUNDING_DUST) { debt[l] = 0; debtYearsLeft[l] = 0; } else debt[l] = left;
+        }
       }
 
       // (3) Save the surplus or withdraw the deficit.

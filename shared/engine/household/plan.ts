@@ -71,6 +71,8 @@ export interface PlanGoal {
   memberId?: string;
   age?: number;
   recurrence?: { everyYears: number; times: number };
+  /** DEBT_PAYOFF: the liability its payment repays. */
+  liabilityId?: string;
 }
 
 export type SpendingRule =

@@ -87,6 +87,9 @@ describe('scenario document', () => {
     expectError({ ...minimal(), liabilities: [{ id: 'm', type: 'MORTGAGE', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10, propertyId: 'nohouse' }] }, 'liabilities[0].propertyId');
     expectError({ ...minimal(), incomes: [{ id: 'r', type: 'RENTAL', propertyId: 'nohouse', amount: 1 }] }, 'incomes[0].propertyId');
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'EDUCATION', amount: 1, memberId: 'ghost', age: 60 }] }, 'goals[0].memberId');
+    expectError({ ...minimal(), goals: [{ id: 'g', type: 'DEBT_PAYOFF', amount: 1, year: 2030, liabilityId: 'noloan' }] }, 'goals[0].liabilityId', /existing liability/);
+    const loan = { id: 'l', type: 'LOAN', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10 };
+    expectError({ ...minimal(), liabilities: [loan], goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2030, liabilityId: 'l' }] }, 'goals[0].liabilityId', /DEBT_PAYOFF goals only/);
   });
 
   it('rejects allocations that do not sum to 1', () => {

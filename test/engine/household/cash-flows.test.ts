@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemberState } from '../../../shared/engine/life/index.js';
+import type { HouseholdPlan } from '../../../shared/engine/household/plan.js';
 import { account, CENT, economy, life, plan, simulator } from './fixtures.js';
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(CENT);
@@ -33,6 +34,42 @@ describe('household cash flows on deterministic paths', () => {
     // Closed form of the balance after k payments: B0 (1+r)^k - P ((1+r)^k - 1) / r.
     for (const k of [1, 5, 10, 19]) close(debts[k - 1], B0 * Math.pow(1 + r, k) - (payment * (Math.pow(1 + r, k) - 1)) / r);
     close(sim.debt[0], 0);
+  });
+
+  it('repays a mortgage early by a DEBT_PAYOFF goal: part of it, then the rest, with the schedule recomputed', () => {
+    const B0 = 100_000, r = 0.05, n = 10, salary = 100_000, part = 30_000;
+    const mortgage = { id: 'm', type: 'MORTGAGE' as const, balance: B0, rate: { type: 'FIXED' as const, annual: r }, remainingYears: n, repayment: 'AMORTIZING' as const };
+    const annuity = (b: number, k: number) => (b * r) / (1 - Math.pow(1 + r, -k));
+    const run = (goals: HouseholdPlan['goals']) => {
+      const sim = simulator(plan({ years: 12, incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }], accounts: [account('cash', 'CASH', 0)], liabilities: [mortgage], goals }));
+      sim.run(economy(12), [life(12)]);
+      return sim;
+    };
+    const P = annuity(B0, n);
+    let balance = B0;
+    for (let t = 0; t < 4; t++) balance = balance * (1 + r) - P; // after year 3's scheduled payment
+
+    // 30,000 in year 3: the remaining six payments are the annuity of the lower balance.
+    const partly = run([{ id: 'pay', type: 'DEBT_PAYOFF', amount: part, priority: 'IMPORTANT', year: 2028, liabilityId: 'm' }]);
+    const untouched = run([]);
+    close(partly.spending[3], P + part);
+    close(partly.netWorth[3], untouched.netWorth[3]); // cash out, debt down by as much
+    const P2 = annuity(balance - part, 6);
+    for (let t = 4; t < 10; t++) close(partly.spending[t], P2);
+    close(partly.spending[10], 0);
+    close(partly.goalPaid[0], part);
+    expect(partly.goalFull[0]).toBe(1);
+
+    // More than is owed: the goal asks for the balance only, and the mortgage ends in year 3.
+    const fully = run([{ id: 'pay', type: 'DEBT_PAYOFF', amount: 1_000_000, priority: 'IMPORTANT', year: 2028, liabilityId: 'm' }]);
+    close(fully.spending[3], P + balance);
+    close(fully.goalTarget[0], balance);
+    for (let t = 4; t < 12; t++) close(fully.spending[t], 0);
+    expect(fully.debt[0]).toBe(0);
+    // Without a liability the same goal is plain spending, and the mortgage runs its course.
+    const spendOnly = run([{ id: 'pay', type: 'DEBT_PAYOFF', amount: part, priority: 'IMPORTANT', year: 2028 }]);
+    close(spendOnly.spending[4], P);
+    close(spendOnly.netWorth[3], untouched.netWorth[3] - part);
   });
 
   it('charges interest only and the balloon at the end, at the short rate plus spread for a variable loan', () => {
