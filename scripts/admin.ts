@@ -10,8 +10,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { DocumentClient } from '../shared/aws/dynamodb/document-client.js';
+import { dynamoDbRpc } from '../shared/aws/dynamodb/service.js';
+import type { AwsClientOptions } from '../shared/aws/json-rpc.js';
 import { grantTypes, type GrantType } from '../shared/domain/identity/entities.js';
 import { DomainError } from '../shared/domain/errors.js';
 import { createClient, createRealm, createUser } from '../shared/identity/registration.js';
@@ -27,18 +29,15 @@ const usage = `Usage: npm run -s admin -- <command>
   create-user <realmId> <username> [--password P] [--email E]
   list-realms
   rotate-signing-key            (local key ring in DATA_DIR; with KMS see docs/IDENTITY.md)
-Environment: DATA_DIR (local data, default ./.data) or TABLE_NAME (a deployed table).`;
+Environment: DATA_DIR (local data, default ./.data) or TABLE_NAME and AWS_REGION (a deployed table).`;
 
 interface Connection {
   store: IdentityStore;
   close(): Promise<void>;
 }
 
-const localCredentials = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-
-function documentClient(client: DynamoDBClient) {
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-}
+/** The local store accepts any credentials. */
+const localStore: AwsClientOptions = { region: 'us-east-1', credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) };
 
 async function runningServerEndpoint(dataDir: string): Promise<string | undefined> {
   let endpoint: string;
@@ -47,27 +46,26 @@ async function runningServerEndpoint(dataDir: string): Promise<string | undefine
   } catch {
     return undefined;
   }
-  const probe = new DynamoDBClient({ endpoint, ...localCredentials, maxAttempts: 1 });
+  const probe = dynamoDbRpc({ endpoint, ...localStore, retry: { maxAttempts: 1 } });
   try {
-    await probe.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2_000) });
+    await probe.call('ListTables', {}, { signal: AbortSignal.timeout(2_000) });
     return endpoint;
   } catch {
     return undefined; // left behind by a server that is gone
-  } finally {
-    probe.destroy();
   }
 }
 
 async function connect(): Promise<Connection> {
   if (process.env.TABLE_NAME) {
-    const client = new DynamoDBClient({});
-    return { store: new IdentityStore(documentClient(client), process.env.TABLE_NAME), close: async () => client.destroy() };
+    // The operator's credentials from wherever the AWS CLI finds them: environment, profile, SSO, ...
+    const dynamodb = dynamoDbRpc({ credentials: defaultProvider() });
+    return { store: new IdentityStore(new DocumentClient(dynamodb), process.env.TABLE_NAME), close: async () => {} };
   }
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const running = await runningServerEndpoint(dataDir);
   if (running) {
-    const client = new DynamoDBClient({ endpoint: running, ...localCredentials });
-    return { store: new IdentityStore(documentClient(client), defaultTableName), close: async () => client.destroy() };
+    const dynamodb = dynamoDbRpc({ endpoint: running, ...localStore });
+    return { store: new IdentityStore(new DocumentClient(dynamodb), defaultTableName), close: async () => {} };
   }
   let embedded;
   try {
@@ -75,15 +73,9 @@ async function connect(): Promise<Connection> {
   } catch (error) {
     throw new Error(`Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`);
   }
-  const client = new DynamoDBClient({ endpoint: embedded.endpoint, ...localCredentials });
-  await ensureTable(client, defaultTableName);
-  return {
-    store: new IdentityStore(documentClient(client), defaultTableName),
-    close: async () => {
-      client.destroy();
-      await embedded.close();
-    },
-  };
+  const dynamodb = dynamoDbRpc({ endpoint: embedded.endpoint, ...localStore });
+  await ensureTable(dynamodb, defaultTableName);
+  return { store: new IdentityStore(new DocumentClient(dynamodb), defaultTableName), close: () => embedded.close() };
 }
 
 function arg(positionals: string[], index: number, name: string): string {

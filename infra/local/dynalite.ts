@@ -2,11 +2,11 @@
  * The embedded DynamoDB-compatible store: dynalite on a loopback port, persisting under the data
  * directory (LevelDB), and the single table created from `shared/store/table.ts` when missing.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { JsonRpcClient } from '../../shared/aws/json-rpc.js';
 import { table } from '../../shared/store/table.js';
 
 const require = createRequire(import.meta.url);
@@ -35,34 +35,33 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
   };
 }
 
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/** Creates the table unless it exists; `dynamodb` is a DynamoDB client (`dynamoDbRpc`) pointed at the store. */
+export async function ensureTable(dynamodb: JsonRpcClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await dynamodb.call('DescribeTable', { TableName: tableName });
     return;
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
   const attributes = new Map<string, 'S'>();
   for (const key of [table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]) {
     attributes.set(key.name, key.type);
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: table.billingMode,
-      AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+  await dynamodb.call('CreateTable', {
+    TableName: tableName,
+    BillingMode: table.billingMode,
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    KeySchema: [
+      { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
+      IndexName: g.indexName,
       KeySchema: [
-        { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
-        { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
+        { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: table.globalIndexes.map((g) => ({
-        IndexName: g.indexName,
-        KeySchema: [
-          { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: g.projection },
-      })),
-    }),
-  );
+      Projection: { ProjectionType: g.projection },
+    })),
+  });
 }

@@ -2,9 +2,9 @@
  * The local runtime as a function: embedded store, table, HTTP server and plugins, started in
  * order and stopped in reverse. `npm start` and the integration tests both use it.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { dynamoDbRpc } from '../../shared/aws/dynamodb/service.js';
 import { configureAuth } from '../../shared/http/auth-config.js';
 import type { JwksProvider } from '../../shared/http/auth.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
@@ -46,9 +46,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.TABLE_NAME ??= tableName();
   resetDynamoClient();
-  const admin = new DynamoDBClient({ endpoint: store.endpoint });
-  await ensureTable(admin, tableName());
-  admin.destroy();
+  await ensureTable(dynamoDbRpc({ endpoint: store.endpoint }), tableName());
 
   if (options.jwksProvider) configureAuth({ jwksProvider: options.jwksProvider });
 

@@ -4,26 +4,24 @@
  * throws) stay on the queue and come back after their visibility timeout; the rest are deleted.
  * Lets the worker run outside Lambda against a real queue (and lets tests drive the SQS path).
  */
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SqsClient } from '../aws/sqs.js';
 import type { BatchHandler, SQSRecord } from './types.js';
 
 export async function pollSqsOnce(
-  client: SQSClient,
+  client: SqsClient,
   queueUrl: string,
   handler: BatchHandler,
   options: { maxMessages?: number; waitTimeSeconds?: number } = {},
 ): Promise<{ received: number; failed: number }> {
-  const received = await client.send(
-    new ReceiveMessageCommand({
-      QueueUrl: queueUrl,
-      MaxNumberOfMessages: options.maxMessages ?? 10,
-      WaitTimeSeconds: options.waitTimeSeconds ?? 0,
-      MessageSystemAttributeNames: ['All'],
-    }),
-  );
+  const received = await client.receiveMessage({
+    QueueUrl: queueUrl,
+    MaxNumberOfMessages: options.maxMessages ?? 10,
+    WaitTimeSeconds: options.waitTimeSeconds ?? 0,
+    MessageSystemAttributeNames: ['All'],
+  });
   const messages = received.Messages ?? [];
   if (messages.length === 0) return { received: 0, failed: 0 };
-  const region = await client.config.region();
+  const region = client.region;
   const arn = `arn:aws:sqs:${region}:000000000000:${queueUrl.split('/').pop()}`;
   const records: SQSRecord[] = messages.map((message) => ({
     messageId: message.MessageId ?? '',
@@ -50,12 +48,10 @@ export async function pollSqsOnce(
   }
   const done = records.filter((record) => !failed.has(record.messageId));
   if (done.length > 0) {
-    await client.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
-      }),
-    );
+    await client.deleteMessageBatch({
+      QueueUrl: queueUrl,
+      Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
+    });
   }
   return { received: records.length, failed: failed.size };
 }

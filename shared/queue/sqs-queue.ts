@@ -3,7 +3,7 @@
  * are retried a few times before the send is given up as an error (so a run is never left with
  * shards that were silently not queued).
  */
-import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { SqsClient } from '../aws/sqs.js';
 import type { ShardQueue } from './types.js';
 
 const maxBatchEntries = 10;
@@ -11,7 +11,7 @@ const maxAttempts = 4;
 
 export class SqsShardQueue implements ShardQueue {
   constructor(
-    private readonly client: SQSClient,
+    private readonly client: SqsClient,
     private readonly queueUrl: string,
   ) {}
 
@@ -24,9 +24,7 @@ export class SqsShardQueue implements ShardQueue {
   private async sendChunk(chunk: readonly string[]): Promise<void> {
     let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
-      const result = await this.client.send(
-        new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: pending }),
-      );
+      const result = await this.client.sendMessageBatch({ QueueUrl: this.queueUrl, Entries: pending });
       const failed = new Set((result.Failed ?? []).map((entry) => entry.Id));
       const senderFault = (result.Failed ?? []).find((entry) => entry.SenderFault);
       if (senderFault) throw new Error(`queue rejected a message: ${senderFault.Code ?? 'unknown'}`);
@@ -39,12 +37,12 @@ export class SqsShardQueue implements ShardQueue {
   }
 }
 
-let sqsClient: SQSClient | undefined;
+let sqsClient: SqsClient | undefined;
 
 /** The cloud adapter, from configuration: SHARD_QUEUE_URL names the queue. */
 export function sqsShardQueueFromEnv(): SqsShardQueue {
   const queueUrl = process.env.SHARD_QUEUE_URL;
   if (!queueUrl) throw new Error('SHARD_QUEUE_URL is not set');
-  sqsClient ??= new SQSClient({});
+  sqsClient ??= new SqsClient();
   return new SqsShardQueue(sqsClient, queueUrl);
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { WriteRequest } from '../aws/dynamodb/types.js';
 import { tableName } from './table.js';
 import { dynamoClient } from './client.js';
 
@@ -9,12 +9,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed. */
 export async function batchDelete(keys: Key[]): Promise<void> {
   for (let start = 0; start < keys.length; start += 25) {
-    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] = keys
+    let requests: WriteRequest[] = keys
       .slice(start, start + 25)
       .map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
-      const result = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      const result = await dynamoClient().batchWrite({ RequestItems: { [tableName()]: requests } });
       requests = result.UnprocessedItems?.[tableName()] ?? [];
     }
   }
@@ -27,9 +27,7 @@ export async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> 
     let pending: Key[] = keys.slice(start, start + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
-      const result = await dynamoClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
+      const result = await dynamoClient().batchGet({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } });
       items.push(...((result.Responses?.[tableName()] ?? []) as Record<string, unknown>[]));
       pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
     }

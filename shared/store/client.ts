@@ -1,21 +1,17 @@
 /**
- * The DynamoDB document client, created once per process from configuration: the SDK reads the
- * region, credentials and `AWS_ENDPOINT_URL_DYNAMODB` (the local runtime points it at dynalite).
+ * The DynamoDB document client, created once per process from configuration: the region,
+ * credentials and `AWS_ENDPOINT_URL_DYNAMODB` (the local runtime points it at dynalite).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient, type DocumentClient } from '../aws/dynamodb/document-client.js';
 
-let documentClient: DynamoDBDocumentClient | undefined;
+let documentClient: DocumentClient | undefined;
 
-export function dynamoClient(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+export function dynamoClient(): DocumentClient {
+  documentClient ??= createDocumentClient();
   return documentClient;
 }
 
-/** Tests and the local runtime drop the client when the endpoint changes. */
+/** Tests and the local runtime drop the client when the endpoint changes: the next one reads it again. */
 export function resetDynamoClient(): void {
-  documentClient?.destroy();
   documentClient = undefined;
 }

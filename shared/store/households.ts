@@ -3,7 +3,6 @@
  * under it (scenarios, runs, outputs) shares the partition, so a cascading delete is one query.
  * Two GSIs list a realm's households and an owner's households.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Household, HouseholdFields } from '../domain/households/schema.js';
 import { ConflictError } from '../domain/errors.js';
@@ -63,15 +62,13 @@ function itemOf(realmId: string, household: Household) {
 
 async function adjustRealmHouseholdCount(realmId: string, delta: 1 | -1): Promise<void> {
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
-        UpdateExpression: 'ADD households :delta SET entity = :entity',
-        ConditionExpression: delta > 0 ? 'attribute_not_exists(households) OR households < :max' : undefined,
-        ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':max': maxHouseholdsPerRealm } : {}) },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
+      UpdateExpression: 'ADD households :delta SET entity = :entity',
+      ConditionExpression: delta > 0 ? 'attribute_not_exists(households) OR households < :max' : undefined,
+      ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':max': maxHouseholdsPerRealm } : {}) },
+    });
   } catch (error) {
     if (isConditionFailed(error)) {
       throw new ConflictError(`A realm holds at most ${maxHouseholdsPerRealm} households`);
@@ -88,13 +85,11 @@ export async function createHousehold(
   const household: Household = { ...fields, id: ulid(), createdAt: now, updatedAt: now, version: 1 };
   await adjustRealmHouseholdCount(realmId, 1);
   try {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: itemOf(realmId, household),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await dynamoClient().put({
+      TableName: tableName(),
+      Item: itemOf(realmId, household),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
   } catch (error) {
     await adjustRealmHouseholdCount(realmId, -1);
     throw error;
@@ -104,40 +99,36 @@ export async function createHousehold(
 
 /** The stored household, including one being deleted; undefined when there is none. */
 export async function findHouseholdRecord(realmId: string, householdId: string): Promise<HouseholdRecord | undefined> {
-  const result = await dynamoClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
-      ConsistentRead: true,
-    }),
-  );
+  const result = await dynamoClient().get({
+    TableName: tableName(),
+    Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
+    ConsistentRead: true,
+  });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
 /** Writes the new state if the stored version is still `expectedVersion`; 409 otherwise. */
 export async function replaceHousehold(realmId: string, next: Household, expectedVersion: number): Promise<Household> {
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: householdPartition(realmId, next.id), sk: householdSortKey },
-        UpdateExpression:
-          'SET #name = :name, currency = :currency, ownerId = :ownerId, gsi2pk = :gsi2pk, updatedAt = :updatedAt, version = :version' +
-          (next.externalReference === undefined ? ' REMOVE externalReference' : ', externalReference = :externalReference'),
-        ConditionExpression: 'version = :expected AND attribute_not_exists(deletingAt)',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: {
-          ':name': next.name,
-          ':currency': next.currency,
-          ':ownerId': next.ownerId,
-          ':gsi2pk': ownerHouseholdsIndexKey(realmId, next.ownerId),
-          ':updatedAt': next.updatedAt,
-          ':version': next.version,
-          ':expected': expectedVersion,
-          ...(next.externalReference === undefined ? {} : { ':externalReference': next.externalReference }),
-        },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: householdPartition(realmId, next.id), sk: householdSortKey },
+      UpdateExpression:
+        'SET #name = :name, currency = :currency, ownerId = :ownerId, gsi2pk = :gsi2pk, updatedAt = :updatedAt, version = :version' +
+        (next.externalReference === undefined ? ' REMOVE externalReference' : ', externalReference = :externalReference'),
+      ConditionExpression: 'version = :expected AND attribute_not_exists(deletingAt)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':name': next.name,
+        ':currency': next.currency,
+        ':ownerId': next.ownerId,
+        ':gsi2pk': ownerHouseholdsIndexKey(realmId, next.ownerId),
+        ':updatedAt': next.updatedAt,
+        ':version': next.version,
+        ':expected': expectedVersion,
+        ...(next.externalReference === undefined ? {} : { ':externalReference': next.externalReference }),
+      },
+    });
   } catch (error) {
     if (isConditionFailed(error)) throw lostRace();
     throw error;
@@ -173,24 +164,20 @@ export async function listHouseholds(realmId: string, ownerId?: string): Promise
 export async function deleteHouseholdCascade(realmId: string, householdId: string, expectedVersion: number): Promise<void> {
   const pk = householdPartition(realmId, householdId);
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk, sk: householdSortKey },
-        UpdateExpression: 'SET deletingAt = :now',
-        ConditionExpression: 'attribute_exists(deletingAt) OR version = :expected',
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk, sk: householdSortKey },
+      UpdateExpression: 'SET deletingAt = :now',
+      ConditionExpression: 'attribute_exists(deletingAt) OR version = :expected',
+      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
+    });
   } catch (error) {
     if (isConditionFailed(error)) throw lostRace();
     throw error;
   }
   await deletePartitionChildren(pk);
   try {
-    await dynamoClient().send(
-      new DeleteCommand({ TableName: tableName(), Key: { pk, sk: householdSortKey }, ConditionExpression: 'attribute_exists(pk)' }),
-    );
+    await dynamoClient().delete({ TableName: tableName(), Key: { pk, sk: householdSortKey }, ConditionExpression: 'attribute_exists(pk)' });
   } catch (error) {
     // Another retry finished first: the household and its count are already gone.
     if (isConditionFailed(error)) return;
@@ -227,16 +214,14 @@ export async function reserveChildSlot(
   max: number,
 ): Promise<boolean> {
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
-        UpdateExpression: 'ADD #counter :one',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#counter) OR #counter < :max)',
-        ExpressionAttributeNames: { '#counter': counter },
-        ExpressionAttributeValues: { ':one': 1, ':max': max },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
+      UpdateExpression: 'ADD #counter :one',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#counter) OR #counter < :max)',
+      ExpressionAttributeNames: { '#counter': counter },
+      ExpressionAttributeValues: { ':one': 1, ':max': max },
+    });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -246,16 +231,14 @@ export async function reserveChildSlot(
 
 export async function releaseChildSlot(realmId: string, householdId: string, counter: string): Promise<void> {
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
-        UpdateExpression: 'ADD #counter :minusOne',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#counter': counter },
-        ExpressionAttributeValues: { ':minusOne': -1 },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
+      UpdateExpression: 'ADD #counter :minusOne',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#counter': counter },
+      ExpressionAttributeValues: { ':minusOne': -1 },
+    });
   } catch (error) {
     // The household is gone: nothing left to count.
     if (!isConditionFailed(error)) throw error;

@@ -3,7 +3,6 @@
  * gzip-compressed. Items that belong to one scenario (e.g. its runs) may use the sort-key prefix
  * `SCENARIO#<id>#`: deleting the scenario deletes them too.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { lostRace } from '../domain/versioning.js';
@@ -82,7 +81,7 @@ export async function createScenario(
     throw new ConflictError(`A household holds at most ${maxScenariosPerHousehold} scenarios`);
   }
   try {
-    await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamoClient().put({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
   } catch (error) {
     await releaseChildSlot(realmId, householdId, slotCounter);
     throw error;
@@ -95,26 +94,22 @@ export async function createScenario(
 }
 
 export async function findScenario(realmId: string, householdId: string, scenarioId: string): Promise<ScenarioRecord | undefined> {
-  const result = await dynamoClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { pk: householdPartition(realmId, householdId), sk: scenarioSortKey(scenarioId) },
-      ConsistentRead: true,
-    }),
-  );
+  const result = await dynamoClient().get({
+    TableName: tableName(),
+    Key: { pk: householdPartition(realmId, householdId), sk: scenarioSortKey(scenarioId) },
+    ConsistentRead: true,
+  });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
 export async function replaceScenario(realmId: string, next: ScenarioRecord, expectedVersion: number): Promise<ScenarioRecord> {
   try {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: itemOf(realmId, next),
-        ConditionExpression: 'attribute_exists(pk) AND version = :expected AND attribute_not_exists(deletingAt)',
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
-    );
+    await dynamoClient().put({
+      TableName: tableName(),
+      Item: itemOf(realmId, next),
+      ConditionExpression: 'attribute_exists(pk) AND version = :expected AND attribute_not_exists(deletingAt)',
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    });
   } catch (error) {
     if (isConditionFailed(error)) throw lostRace();
     throw error;
@@ -148,15 +143,13 @@ export async function deleteScenarioCascade(realmId: string, householdId: string
   const pk = householdPartition(realmId, householdId);
   const sk = scenarioSortKey(scenarioId);
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk, sk },
-        UpdateExpression: 'SET deletingAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(deletingAt) OR version = :expected)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk, sk },
+      UpdateExpression: 'SET deletingAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(deletingAt) OR version = :expected)',
+      ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
+    });
   } catch (error) {
     if (isConditionFailed(error)) throw lostRace();
     throw error;
@@ -169,7 +162,7 @@ export async function deleteScenarioCascade(realmId: string, householdId: string
   });
   await batchDelete(children);
   try {
-    await dynamoClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk }, ConditionExpression: 'attribute_exists(pk)' }));
+    await dynamoClient().delete({ TableName: tableName(), Key: { pk, sk }, ConditionExpression: 'attribute_exists(pk)' });
   } catch (error) {
     if (isConditionFailed(error)) return;
     throw error;

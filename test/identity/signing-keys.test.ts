@@ -1,16 +1,17 @@
-import { constants, createHash, generateKeyPairSync, privateEncrypt } from 'node:crypto';
+import { constants, createHash, createPublicKey, generateKeyPairSync, privateEncrypt, type KeyObject } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
-import { mockClient } from 'aws-sdk-client-mock';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AwsServiceError } from '../../shared/aws/errors.js';
+import { KmsClient } from '../../shared/aws/kms.js';
 import { retiredKeyRetentionSeconds } from '../../shared/identity/lifetimes.js';
 import { signJwt } from '../../shared/identity/signing/jwt.js';
 import { KmsSigningKeys, kmsSigningAlgorithm } from '../../shared/identity/signing/kms-signer.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import type { SigningKeySource } from '../../shared/identity/signing/signing-key.js';
+import { fakeCredentials, startFakeAwsService, type Answer, type FakeAwsService, type ReceivedRequest } from '../aws/fake-aws-service.js';
 
 /** DER DigestInfo header for SHA-256 (RFC 8017 §9.2): what PKCS#1 v1.5 signs in front of the digest. */
 const sha256DigestInfoPrefix = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -72,73 +73,94 @@ describe('local key ring', () => {
   });
 });
 
-describe('KMS signing adapter', () => {
-  const kms = mockClient(KMSClient);
-  afterEach(() => kms.reset());
+/** KMS's answers, from a real RSA key pair per key id, as AWS KMS gives them (blobs in base64). */
+function fakeKms(keys: Map<string, KeyObject>, signingAlgorithms = [kmsSigningAlgorithm]) {
+  return (request: ReceivedRequest): Answer => {
+    const keyId = String(request.input.KeyId);
+    const privateKey = keys.get(keyId);
+    if (!privateKey) return { status: 400, body: { __type: 'NotFoundException', message: `Key '${keyId}' does not exist` } };
+    if (request.target === 'TrentService.GetPublicKey') {
+      const der = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
+      return { status: 200, body: { KeyId: keyId, PublicKey: der.toString('base64'), KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY', SigningAlgorithms: signingAlgorithms } };
+    }
+    if (request.target === 'TrentService.Sign' && request.input.MessageType === 'DIGEST') {
+      const digest = Buffer.from(String(request.input.Message), 'base64');
+      const signature = privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([sha256DigestInfoPrefix, digest]));
+      return { status: 200, body: { KeyId: keyId, Signature: signature.toString('base64'), SigningAlgorithm: request.input.SigningAlgorithm } };
+    }
+    return { status: 400, body: { __type: 'com.amazonaws.kms#ValidationException', message: `unexpected ${request.target}` } };
+  };
+}
 
-  it('signs a digest with RSASSA_PKCS1_V1_5_SHA_256 and publishes the KMS public key', async () => {
+describe('KMS signing adapter (against a local KMS stand-in)', () => {
+  const services: FakeAwsService[] = [];
+  afterEach(async () => {
+    for (const service of services.splice(0)) await service.close();
+  });
+
+  async function kmsWith(keys: Map<string, KeyObject>, signingAlgorithms?: string[]) {
+    const service = await startFakeAwsService(fakeKms(keys, signingAlgorithms));
+    services.push(service);
+    const kms = new KmsClient({ endpoint: service.url, region: 'eu-west-1', credentials: () => fakeCredentials });
+    return { service, kms };
+  }
+
+  it('signs a digest with RSASSA_PKCS1_V1_5_SHA_256 in signed requests, and the token verifies with the key pair', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const der = publicKey.export({ format: 'der', type: 'spki' });
-    kms.on(GetPublicKeyCommand).resolves({
-      KeyId: 'arn:aws:kms:eu-west-1:111122223333:key/new',
-      PublicKey: new Uint8Array(der),
-      KeySpec: 'RSA_2048',
-      KeyUsage: 'SIGN_VERIFY',
-      SigningAlgorithms: [kmsSigningAlgorithm],
-    });
-    // Stands in for KMS: signs the received digest with the matching private key.
-    kms.on(SignCommand).callsFake(async (input: { Message: Uint8Array }) => ({
-      Signature: new Uint8Array(
-        privateEncrypt(
-          { key: privateKey, padding: constants.RSA_PKCS1_PADDING },
-          Buffer.concat([sha256DigestInfoPrefix, Buffer.from(input.Message)]),
-        ),
-      ),
-    }));
+    const { service, kms } = await kmsWith(new Map([['alias/token-signing', privateKey]]));
 
-    const source = KmsSigningKeys.fromSetting(new KMSClient({ region: 'eu-west-1' }), 'alias/token-signing');
+    const source = KmsSigningKeys.fromSetting(kms, 'alias/token-signing');
     const token = await signJwt({ sub: 'svc', iss: 'https://issuer.example' }, await source.current());
+    expect((await jwtVerify(token, publicKey, { algorithms: ['RS256'] })).payload.sub).toBe('svc');
     expect((await verifyWith(source, token)).payload.sub).toBe('svc');
 
-    const signCalls = kms.commandCalls(SignCommand);
-    expect(signCalls).toHaveLength(1);
-    const input = signCalls[0].args[0].input;
-    expect(input.KeyId).toBe('alias/token-signing');
-    expect(input.SigningAlgorithm).toBe('RSASSA_PKCS1_V1_5_SHA_256');
-    expect(input.MessageType).toBe('DIGEST');
+    expect(service.requests.map((r) => r.target)).toEqual(['TrentService.GetPublicKey', 'TrentService.Sign']);
+    for (const request of service.requests) {
+      expect(request.signatureValid).toBe(true);
+      expect(request.credentialScope).toMatch(/^\d{8}\/eu-west-1\/kms\/aws4_request$/);
+      expect(request.contentType).toBe('application/x-amz-json-1.1');
+      expect(request.headers['x-amz-security-token']).toBe(fakeCredentials.sessionToken);
+    }
+    const sign = service.requests[1].input;
+    expect(sign).toMatchObject({ KeyId: 'alias/token-signing', SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256', MessageType: 'DIGEST' });
     const signingInput = token.split('.').slice(0, 2).join('.');
-    expect(Buffer.from(input.Message as Uint8Array)).toEqual(createHash('sha256').update(signingInput).digest());
+    expect(Buffer.from(String(sign.Message), 'base64')).toEqual(createHash('sha256').update(signingInput).digest());
     // The public key is fetched once and cached.
     await source.current();
     await source.publicKeys();
-    expect(kms.commandCalls(GetPublicKeyCommand)).toHaveLength(1);
-    expect(kms.commandCalls(GetPublicKeyCommand)[0].args[0].input).toEqual({ KeyId: 'alias/token-signing' });
+    expect(service.requests.filter((r) => r.target === 'TrentService.GetPublicKey').map((r) => r.input)).toEqual([
+      { KeyId: 'alias/token-signing' },
+    ]);
   });
 
   it('during a rotation signs with the first listed key and publishes all of them', async () => {
-    const keys = new Map(
-      ['alias/new', 'alias/old'].map((id) => [id, generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey] as const),
-    );
-    kms.on(GetPublicKeyCommand).callsFake(async (input: { KeyId: string }) => ({
-      PublicKey: new Uint8Array(keys.get(input.KeyId)!.export({ format: 'der', type: 'spki' })),
-      SigningAlgorithms: [kmsSigningAlgorithm],
-    }));
-    kms.on(SignCommand).resolves({ Signature: new Uint8Array(256) });
-    const source = KmsSigningKeys.fromSetting(new KMSClient({ region: 'eu-west-1' }), 'alias/new, alias/old');
+    const keys = new Map(['alias/new', 'alias/old'].map((id) => [id, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey] as const));
+    const { service, kms } = await kmsWith(keys);
+    const source = KmsSigningKeys.fromSetting(kms, 'alias/new, alias/old');
     const published = await source.publicKeys();
     expect(published).toHaveLength(2);
     expect((await source.current()).kid).toBe(published[0].kid);
-    await (await source.current()).sign(new TextEncoder().encode('x'));
-    expect(kms.commandCalls(SignCommand)[0].args[0].input.KeyId).toBe('alias/new');
+    const token = await signJwt({ sub: 'rotated' }, await source.current());
+    expect((await jwtVerify(token, createPublicKey(keys.get('alias/new')!))).payload.sub).toBe('rotated');
+    await expect(jwtVerify(token, createPublicKey(keys.get('alias/old')!))).rejects.toThrow();
+    expect(service.requests.filter((r) => r.target === 'TrentService.Sign').map((r) => r.input.KeyId)).toEqual(['alias/new']);
   });
 
   it('refuses a key that cannot sign RS256', async () => {
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    kms.on(GetPublicKeyCommand).resolves({
-      PublicKey: new Uint8Array(publicKey.export({ format: 'der', type: 'spki' })),
-      SigningAlgorithms: ['RSASSA_PSS_SHA_256'],
-    });
-    const source = KmsSigningKeys.fromSetting(new KMSClient({ region: 'eu-west-1' }), 'k');
-    await expect(source.current()).rejects.toThrow(/cannot sign/);
+    const { kms } = await kmsWith(new Map([['k', generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey]]), ['RSASSA_PSS_SHA_256']);
+    await expect(KmsSigningKeys.fromSetting(kms, 'k').current()).rejects.toThrow(/cannot sign/);
+  });
+
+  it("reports KMS's error by its type and does not cache the failed key lookup", async () => {
+    const keys = new Map<string, KeyObject>();
+    const { service, kms } = await kmsWith(keys);
+    const source = KmsSigningKeys.fromSetting(kms, 'alias/missing');
+    const error = await source.current().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AwsServiceError);
+    expect(error).toMatchObject({ name: 'NotFoundException', message: "Key 'alias/missing' does not exist", statusCode: 400 });
+    // Not retried (a client error), and tried again on the next call once the key exists.
+    expect(service.requests).toHaveLength(1);
+    keys.set('alias/missing', generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+    expect((await source.current()).kid).toMatch(/.+/);
   });
 });

@@ -132,12 +132,13 @@ describe('cascading delete', () => {
     expect((await api.delete(`/households/${home}`, { token: alice })).status).toBe(404);
 
     // Nothing is left in the table under the household's partition.
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamoClient } = await import('../../shared/store/client.js');
     const { tableName } = await import('../../shared/store/table.js');
-    const left = await dynamoClient().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `R#realm-a#H#${home}` } }),
-    );
+    const left = await dynamoClient().query({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `R#realm-a#H#${home}` },
+    });
     expect(left.Items).toEqual([]);
   });
 });

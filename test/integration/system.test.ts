@@ -6,7 +6,6 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
 import { dynamoClient } from '../../shared/store/client.js';
@@ -90,14 +89,12 @@ describe('durability', () => {
     const scenario = { name: 'S', startYear: 2025, members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1980, sex: 'MALE' }] };
     const scenarioId = (await api.post(`/households/${home}/scenarios`, scenario, { token })).body.id as string;
     // A delete that stopped after marking the household: it is gone for readers and writers...
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `R#realm-a#H#${home}`, sk: 'H' },
-        UpdateExpression: 'SET deletingAt = :now',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: `R#realm-a#H#${home}`, sk: 'H' },
+      UpdateExpression: 'SET deletingAt = :now',
+      ExpressionAttributeValues: { ':now': new Date().toISOString() },
+    });
     expect((await api.get(`/households/${home}`, { token })).status).toBe(404);
     expect((await api.get(`/households/${home}/scenarios/${scenarioId}`, { token })).status).toBe(404);
     expect((await api.post(`/households/${home}/scenarios`, scenario, { token })).status).toBe(404);

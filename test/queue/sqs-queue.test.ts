@@ -1,37 +1,38 @@
 /**
  * The SQS adapter against the fauxqs emulator, bound to loopback (its own start-up binds 0.0.0.0,
- * so the app is built and listened on here).
+ * so the app is built and listened on here). fauxqs speaks SQS's JSON protocol, as the adapter's
+ * client does; the AWS SDK creates the queues and looks at them from the side.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SqsClient } from '../../shared/aws/sqs.js';
 import { SqsShardQueue, pollSqsOnce } from '../../shared/queue/index.js';
 
+const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 let app: ReturnType<typeof buildApp>;
-let client: SQSClient;
+let client: SqsClient;
+let sdk: SQSClient;
 
 beforeAll(async () => {
   app = buildApp({ logger: false, host: '127.0.0.1' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new SQSClient({
-    endpoint: address,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
+  client = new SqsClient({ endpoint: address, region: 'us-east-1', credentials: () => credentials });
+  sdk = new SQSClient({ endpoint: address, region: 'us-east-1', credentials });
 });
 
 afterAll(async () => {
-  client?.destroy();
+  sdk?.destroy();
   await app?.close();
 });
 
 async function createQueue(name: string, attributes: Record<string, string> = {}): Promise<string> {
-  const created = await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+  const created = await sdk.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
   return created.QueueUrl!;
 }
 
 async function queueArn(url: string): Promise<string> {
-  const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+  const attributes = await sdk.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
   return attributes.Attributes!.QueueArn!;
 }
 
@@ -49,7 +50,7 @@ describe('SQS shard queue (fauxqs)', () => {
       });
     }
     expect(seen.sort()).toEqual([...bodies].sort());
-    const left = await client.send(new ReceiveMessageCommand({ QueueUrl: url, WaitTimeSeconds: 0 }));
+    const left = await sdk.send(new ReceiveMessageCommand({ QueueUrl: url, WaitTimeSeconds: 0 }));
     expect(left.Messages ?? []).toHaveLength(0);
   });
 
@@ -71,7 +72,7 @@ describe('SQS shard queue (fauxqs)', () => {
     let dead: string[] = [];
     while (Date.now() < deadline && dead.length === 0) {
       await pollSqsOnce(client, url, handler, { waitTimeSeconds: 1 });
-      const inDlq = await client.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 0 }));
+      const inDlq = await sdk.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, WaitTimeSeconds: 0 }));
       dead = (inDlq.Messages ?? []).map((m) => m.Body!);
     }
     expect(counts.ok).toEqual([1]);

@@ -1,6 +1,5 @@
 /** Large values stored compressed and split over items under the item size limit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../shared/store/client.js';
 import { tableName } from '../../shared/store/table.js';
 import { deleteBlobs, getBlob, getBlobs, putBlob } from '../../shared/store/runs/blobs.js';
@@ -20,9 +19,11 @@ describe('run data blobs', () => {
     const value = { numbers: Array.from({ length: 60_000 }, () => Math.random()) };
     const written = await putBlob('P#1', 'RUNDATA#a#SHARD#00001', value);
     expect(written.chunks).toBeGreaterThan(1);
-    const items = await dynamoClient().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'P#1' } }),
-    );
+    const items = await dynamoClient().query({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'P#1' },
+    });
     expect(items.Items).toHaveLength(written.chunks);
     for (const item of items.Items ?? []) expect((item.data as Uint8Array).length).toBeLessThan(350 * 1024);
     expect(await getBlob('P#1', 'RUNDATA#a#SHARD#00001')).toEqual(value);

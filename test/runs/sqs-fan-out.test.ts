@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SqsClient } from '../../shared/aws/sqs.js';
 import { handler } from '../../functions/workers/shard-worker.js';
 import { startRun } from '../../shared/domain/runs/start-run.js';
 import type { Principal } from '../../shared/domain/principal.js';
@@ -23,21 +24,24 @@ import { startStore } from './store-fixture.js';
 
 let store: { close(): Promise<void> };
 let app: ReturnType<typeof buildApp>;
-let sqs: SQSClient;
+let sqs: SqsClient;
 let queueUrl: string;
 
 beforeAll(async () => {
   store = await startStore();
   app = buildApp({ logger: false, host: '127.0.0.1' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  sqs = new SQSClient({ endpoint: address, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-  queueUrl = (await sqs.send(new CreateQueueCommand({ QueueName: 'shards' }))).QueueUrl!;
+  const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+  sqs = new SqsClient({ endpoint: address, region: 'us-east-1', credentials: () => credentials });
+  // The AWS SDK creates the queue: the shard queue's client only sends and receives.
+  const sdk = new SQSClient({ endpoint: address, region: 'us-east-1', credentials });
+  queueUrl = (await sdk.send(new CreateQueueCommand({ QueueName: 'shards' }))).QueueUrl!;
+  sdk.destroy();
   setShardQueue(new SqsShardQueue(sqs, queueUrl));
 });
 
 afterAll(async () => {
   setShardQueue(undefined);
-  sqs?.destroy();
   await app?.close();
   await store?.close();
 });

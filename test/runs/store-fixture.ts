@@ -1,9 +1,9 @@
 /** dynalite with the single table, the process's DynamoDB client pointed at it. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable, startEmbeddedStore } from '../../infra/local/dynalite.js';
+import { dynamoDbRpc } from '../../shared/aws/dynamodb/service.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
 import { tableName } from '../../shared/store/table.js';
 
@@ -18,9 +18,7 @@ export async function startStore(): Promise<{ close(): Promise<void> }> {
     LOG_LEVEL: 'silent',
   });
   resetDynamoClient();
-  const admin = new DynamoDBClient({ endpoint: store.endpoint });
-  await ensureTable(admin, tableName());
-  admin.destroy();
+  await ensureTable(dynamoDbRpc({ endpoint: store.endpoint }), tableName());
   return {
     async close() {
       resetDynamoClient();

@@ -2,7 +2,6 @@
  * Authorization codes: stored by digest, live 60 s, and redeemed by one conditional write that
  * flips `used`, so a code works once even when two requests race with it.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { identityKeys } from './identity-keys.js';
 import { isConditionFailure, type IdentityTable } from './identity-table.js';
 
@@ -32,44 +31,38 @@ export class AuthorizationCodeRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async create(code: AuthorizationCode): Promise<void> {
-    await this.t.doc.send(
-      new PutCommand({
-        TableName: this.t.tableName,
-        Item: { ...identityKeys.authorizationCode(code.realmId, code.codeDigest), entity: 'authorization-code', ...code, used: false },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await this.t.doc.put({
+      TableName: this.t.tableName,
+      Item: { ...identityKeys.authorizationCode(code.realmId, code.codeDigest), entity: 'authorization-code', ...code, used: false },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
   }
 
   async redeem(realmId: string, codeDigest: string): Promise<Redemption> {
     const key = identityKeys.authorizationCode(realmId, codeDigest);
     try {
-      const out = await this.t.doc.send(
-        new UpdateCommand({
-          TableName: this.t.tableName,
-          Key: key,
-          UpdateExpression: 'SET used = :yes',
-          ConditionExpression: 'attribute_exists(pk) AND used = :no',
-          ExpressionAttributeValues: { ':yes': true, ':no': false },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const out = await this.t.doc.update({
+        TableName: this.t.tableName,
+        Key: key,
+        UpdateExpression: 'SET used = :yes',
+        ConditionExpression: 'attribute_exists(pk) AND used = :no',
+        ExpressionAttributeValues: { ':yes': true, ':no': false },
+        ReturnValues: 'ALL_NEW',
+      });
       return { outcome: 'redeemed', code: out.Attributes as AuthorizationCode };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const existing = await this.t.doc.send(new GetCommand({ TableName: this.t.tableName, Key: key, ConsistentRead: true }));
+    const existing = await this.t.doc.get({ TableName: this.t.tableName, Key: key, ConsistentRead: true });
     return existing.Item ? { outcome: 'already-used', code: existing.Item as AuthorizationCode } : { outcome: 'unknown' };
   }
 
   async recordFamily(realmId: string, codeDigest: string, familyId: string): Promise<void> {
-    await this.t.doc.send(
-      new UpdateCommand({
-        TableName: this.t.tableName,
-        Key: identityKeys.authorizationCode(realmId, codeDigest),
-        UpdateExpression: 'SET familyId = :f',
-        ExpressionAttributeValues: { ':f': familyId },
-      }),
-    );
+    await this.t.doc.update({
+      TableName: this.t.tableName,
+      Key: identityKeys.authorizationCode(realmId, codeDigest),
+      UpdateExpression: 'SET familyId = :f',
+      ExpressionAttributeValues: { ':f': familyId },
+    });
   }
 }

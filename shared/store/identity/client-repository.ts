@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client } from '../../domain/identity/entities.js';
 import { identityKeys } from './identity-keys.js';
 import { isConditionFailure, type IdentityTable } from './identity-table.js';
@@ -7,9 +6,7 @@ export class ClientRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async get(realmId: string, clientId: string): Promise<Client | undefined> {
-    const out = await this.t.doc.send(
-      new GetCommand({ TableName: this.t.tableName, Key: identityKeys.client(realmId, clientId) }),
-    );
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.client(realmId, clientId) });
     if (!out.Item) return undefined;
     const { pk: _pk, sk: _sk, entity: _entity, ...client } = out.Item;
     return client as Client;
@@ -18,13 +15,11 @@ export class ClientRepository {
   /** Returns false when a client with that id already exists in the realm. */
   async create(client: Client): Promise<boolean> {
     try {
-      await this.t.doc.send(
-        new PutCommand({
-          TableName: this.t.tableName,
-          Item: { ...identityKeys.client(client.realmId, client.clientId), entity: 'client', ...client },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await this.t.doc.put({
+        TableName: this.t.tableName,
+        Item: { ...identityKeys.client(client.realmId, client.clientId), entity: 'client', ...client },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

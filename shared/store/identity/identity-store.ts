@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocumentClient } from '../../aws/dynamodb/document-client.js';
 import { AuthorizationCodeRepository } from './authorization-code-repository.js';
 import { ClientRepository } from './client-repository.js';
 import type { IdentityTable } from './identity-table.js';
@@ -18,7 +18,7 @@ export class IdentityStore {
   readonly loginFailures: LoginFailureRepository;
   readonly revokedTokens: RevokedTokenRepository;
 
-  constructor(doc: DynamoDBDocumentClient, tableName: string) {
+  constructor(doc: DocumentClient, tableName: string) {
     const t: IdentityTable = { doc, tableName };
     this.realms = new RealmRepository(t);
     this.clients = new ClientRepository(t);

@@ -1,8 +1,8 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocumentClient } from '../../aws/dynamodb/document-client.js';
 
 /** The document client and table every identity repository works on. */
 export interface IdentityTable {
-  doc: DynamoDBDocumentClient;
+  doc: DocumentClient;
   tableName: string;
 }
 

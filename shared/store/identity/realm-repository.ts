@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Realm } from '../../domain/identity/entities.js';
 import { identityKeys } from './identity-keys.js';
 import { isConditionFailure, type IdentityTable } from './identity-table.js';
@@ -7,7 +6,7 @@ export class RealmRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async get(realmId: string): Promise<Realm | undefined> {
-    const out = await this.t.doc.send(new GetCommand({ TableName: this.t.tableName, Key: identityKeys.realm(realmId) }));
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.realm(realmId) });
     return out.Item ? toRealm(out.Item) : undefined;
   }
 
@@ -15,13 +14,11 @@ export class RealmRepository {
   async create(realmId: string, now = new Date()): Promise<boolean> {
     const at = now.toISOString();
     try {
-      await this.t.doc.send(
-        new PutCommand({
-          TableName: this.t.tableName,
-          Item: { ...identityKeys.realm(realmId), entity: 'realm', id: realmId, createdAt: at, updatedAt: at, version: 1 },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await this.t.doc.put({
+        TableName: this.t.tableName,
+        Item: { ...identityKeys.realm(realmId), entity: 'realm', id: realmId, createdAt: at, updatedAt: at, version: 1 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -34,14 +31,12 @@ export class RealmRepository {
     const realms: Realm[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await this.t.doc.send(
-        new ScanCommand({
-          TableName: this.t.tableName,
-          FilterExpression: 'entity = :realm',
-          ExpressionAttributeValues: { ':realm': 'realm' },
-          ExclusiveStartKey: start,
-        }),
-      );
+      const out = await this.t.doc.scan({
+        TableName: this.t.tableName,
+        FilterExpression: 'entity = :realm',
+        ExpressionAttributeValues: { ':realm': 'realm' },
+        ExclusiveStartKey: start,
+      });
       realms.push(...(out.Items ?? []).map(toRealm));
       start = out.LastEvaluatedKey;
     } while (start);

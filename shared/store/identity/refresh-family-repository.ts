@@ -4,7 +4,6 @@
  * digest, so a token works once even under concurrency; a rotated token presented again marks the
  * whole family revoked.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds, identityKeys } from './identity-keys.js';
 import { isConditionFailure, type IdentityTable } from './identity-table.js';
 
@@ -30,24 +29,20 @@ export class RefreshFamilyRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async create(family: Omit<RefreshFamily, 'usedDigests' | 'revoked'>): Promise<void> {
-    await this.t.doc.send(
-      new PutCommand({
-        TableName: this.t.tableName,
-        Item: {
-          ...identityKeys.refreshFamily(family.realmId, family.familyId),
-          entity: 'refresh-family',
-          ...family,
-          revoked: false,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await this.t.doc.put({
+      TableName: this.t.tableName,
+      Item: {
+        ...identityKeys.refreshFamily(family.realmId, family.familyId),
+        entity: 'refresh-family',
+        ...family,
+        revoked: false,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
   }
 
   async get(realmId: string, familyId: string): Promise<RefreshFamily | undefined> {
-    const out = await this.t.doc.send(
-      new GetCommand({ TableName: this.t.tableName, Key: identityKeys.refreshFamily(realmId, familyId), ConsistentRead: true }),
-    );
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.refreshFamily(realmId, familyId), ConsistentRead: true });
     if (!out.Item) return undefined;
     const item = out.Item;
     return {
@@ -74,21 +69,19 @@ export class RefreshFamilyRepository {
     nextExpiresAt: number,
   ): Promise<RotationOutcome> {
     try {
-      await this.t.doc.send(
-        new UpdateCommand({
-          TableName: this.t.tableName,
-          Key: identityKeys.refreshFamily(realmId, familyId),
-          UpdateExpression: 'SET currentDigest = :next, currentExpiresAt = :exp ADD usedDigests :presentedSet',
-          ConditionExpression: 'currentDigest = :presented AND revoked = :no',
-          ExpressionAttributeValues: {
-            ':next': nextDigest,
-            ':exp': nextExpiresAt,
-            ':presented': presentedDigest,
-            ':presentedSet': new Set([presentedDigest]),
-            ':no': false,
-          },
-        }),
-      );
+      await this.t.doc.update({
+        TableName: this.t.tableName,
+        Key: identityKeys.refreshFamily(realmId, familyId),
+        UpdateExpression: 'SET currentDigest = :next, currentExpiresAt = :exp ADD usedDigests :presentedSet',
+        ConditionExpression: 'currentDigest = :presented AND revoked = :no',
+        ExpressionAttributeValues: {
+          ':next': nextDigest,
+          ':exp': nextExpiresAt,
+          ':presented': presentedDigest,
+          ':presentedSet': new Set([presentedDigest]),
+          ':no': false,
+        },
+      });
       return 'rotated';
     } catch (error) {
       if (isConditionFailure(error)) return 'lost-race';
@@ -98,15 +91,13 @@ export class RefreshFamilyRepository {
 
   async revoke(realmId: string, familyId: string): Promise<void> {
     try {
-      await this.t.doc.send(
-        new UpdateCommand({
-          TableName: this.t.tableName,
-          Key: identityKeys.refreshFamily(realmId, familyId),
-          UpdateExpression: 'SET revoked = :yes, revokedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':yes': true, ':now': epochSeconds(new Date()) },
-        }),
-      );
+      await this.t.doc.update({
+        TableName: this.t.tableName,
+        Key: identityKeys.refreshFamily(realmId, familyId),
+        UpdateExpression: 'SET revoked = :yes, revokedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true, ':now': epochSeconds(new Date()) },
+      });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

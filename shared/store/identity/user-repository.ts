@@ -4,14 +4,8 @@
  * the user item; a claim left behind by a crash between the two writes is taken over once it is
  * older than `orphanClaimSeconds` and its user does not exist.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import type { ReadOutput } from '../../aws/dynamodb/types.js';
 import type { User } from '../../domain/identity/entities.js';
 import { ConflictError } from '../../domain/errors.js';
 import { lostRace } from '../../domain/versioning.js';
@@ -31,16 +25,12 @@ export class UserRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async get(realmId: string, userId: string): Promise<User | undefined> {
-    const out = await this.t.doc.send(
-      new GetCommand({ TableName: this.t.tableName, Key: identityKeys.user(realmId, userId), ConsistentRead: true }),
-    );
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.user(realmId, userId), ConsistentRead: true });
     return out.Item ? toUser(out.Item) : undefined;
   }
 
   async findByUsername(realmId: string, username: string): Promise<User | undefined> {
-    const claim = await this.t.doc.send(
-      new GetCommand({ TableName: this.t.tableName, Key: identityKeys.username(realmId, username), ConsistentRead: true }),
-    );
+    const claim = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.username(realmId, username), ConsistentRead: true });
     if (!claim.Item) return undefined;
     const user = await this.get(realmId, claim.Item.userId as string);
     return user && user.username.toLowerCase() === username.toLowerCase() ? user : undefined;
@@ -50,13 +40,11 @@ export class UserRepository {
     const at = now.toISOString();
     const user: User = { realmId, id: ulid(now.getTime()), ...input, createdAt: at, updatedAt: at, version: 1 };
     await this.claimUsername(realmId, user.username, user.id, now);
-    await this.t.doc.send(
-      new PutCommand({
-        TableName: this.t.tableName,
-        Item: this.item(user),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await this.t.doc.put({
+      TableName: this.t.tableName,
+      Item: this.item(user),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     return user;
   }
 
@@ -78,14 +66,12 @@ export class UserRepository {
       version: current.version + 1,
     };
     try {
-      await this.t.doc.send(
-        new PutCommand({
-          TableName: this.t.tableName,
-          Item: this.item(next),
-          ConditionExpression: 'version = :seen',
-          ExpressionAttributeValues: { ':seen': current.version },
-        }),
-      );
+      await this.t.doc.put({
+        TableName: this.t.tableName,
+        Item: this.item(next),
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':seen': current.version },
+      });
     } catch (error) {
       if (renamed) await this.releaseUsername(realmId, change.username, userId);
       if (isConditionFailure(error)) throw lostRace();
@@ -97,14 +83,12 @@ export class UserRepository {
 
   async delete(current: User): Promise<void> {
     try {
-      await this.t.doc.send(
-        new DeleteCommand({
-          TableName: this.t.tableName,
-          Key: identityKeys.user(current.realmId, current.id),
-          ConditionExpression: 'version = :seen',
-          ExpressionAttributeValues: { ':seen': current.version },
-        }),
-      );
+      await this.t.doc.delete({
+        TableName: this.t.tableName,
+        Key: identityKeys.user(current.realmId, current.id),
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':seen': current.version },
+      });
     } catch (error) {
       if (isConditionFailure(error)) throw lostRace();
       throw error;
@@ -117,15 +101,13 @@ export class UserRepository {
     const users: User[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out: QueryCommandOutput = await this.t.doc.send(
-        new QueryCommand({
-          TableName: this.t.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': identityKeys.usersByCreation(realmId) },
-          ExclusiveStartKey: start,
-        }),
-      );
+      const out: ReadOutput = await this.t.doc.query({
+        TableName: this.t.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': identityKeys.usersByCreation(realmId) },
+        ExclusiveStartKey: start,
+      });
       users.push(...(out.Items ?? []).map(toUser));
       start = out.LastEvaluatedKey;
     } while (start);
@@ -145,21 +127,19 @@ export class UserRepository {
   private async claimUsername(realmId: string, username: string, userId: string, now: Date): Promise<void> {
     const key = identityKeys.username(realmId, username);
     const put = (condition: string, values?: Record<string, unknown>) =>
-      this.t.doc.send(
-        new PutCommand({
-          TableName: this.t.tableName,
-          Item: { ...key, entity: 'username', userId, claimedAt: now.toISOString() },
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      this.t.doc.put({
+        TableName: this.t.tableName,
+        Item: { ...key, entity: 'username', userId, claimedAt: now.toISOString() },
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      });
     try {
       await put('attribute_not_exists(pk)');
       return;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const existing = await this.t.doc.send(new GetCommand({ TableName: this.t.tableName, Key: key, ConsistentRead: true }));
+    const existing = await this.t.doc.get({ TableName: this.t.tableName, Key: key, ConsistentRead: true });
     const holder = existing.Item?.userId as string | undefined;
     const claimedAt = Date.parse((existing.Item?.claimedAt as string | undefined) ?? '');
     const orphan =
@@ -181,14 +161,12 @@ export class UserRepository {
 
   private async releaseUsername(realmId: string, username: string, userId: string): Promise<void> {
     try {
-      await this.t.doc.send(
-        new DeleteCommand({
-          TableName: this.t.tableName,
-          Key: identityKeys.username(realmId, username),
-          ConditionExpression: 'userId = :me',
-          ExpressionAttributeValues: { ':me': userId },
-        }),
-      );
+      await this.t.doc.delete({
+        TableName: this.t.tableName,
+        Key: identityKeys.username(realmId, username),
+        ConditionExpression: 'userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }

@@ -7,7 +7,6 @@
  * whose run has ended or vanished (e.g. removed by a household's cascading delete) can be found
  * and released (`staleSlots`).
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunRef } from '../../domain/runs/run.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
@@ -18,15 +17,13 @@ import { activeRunSortKey, activeRunSortKeyPrefix } from './keys.js';
 
 async function adjust(realmId: string, delta: 1 | -1, cap?: number): Promise<boolean> {
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
-        UpdateExpression: 'ADD activeRuns :delta SET entity = :entity',
-        ConditionExpression: delta > 0 ? 'attribute_not_exists(activeRuns) OR activeRuns < :cap' : 'activeRuns > :zero',
-        ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':cap': cap } : { ':zero': 0 }) },
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
+      UpdateExpression: 'ADD activeRuns :delta SET entity = :entity',
+      ConditionExpression: delta > 0 ? 'attribute_not_exists(activeRuns) OR activeRuns < :cap' : 'activeRuns > :zero',
+      ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':cap': cap } : { ':zero': 0 }) },
+    });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -38,12 +35,10 @@ async function adjust(realmId: string, delta: 1 | -1, cap?: number): Promise<boo
 export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date()): Promise<boolean> {
   if (!(await adjust(ref.realmId, 1, cap))) return false;
   try {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId), entity: 'active-run', ref, createdAt: now.toISOString() },
-      }),
-    );
+    await dynamoClient().put({
+      TableName: tableName(),
+      Item: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId), entity: 'active-run', ref, createdAt: now.toISOString() },
+    });
   } catch (error) {
     await adjust(ref.realmId, -1);
     throw error;
@@ -54,13 +49,11 @@ export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date())
 /** Releases the run's slot if it holds one; repeating it is harmless. */
 export async function releaseRunSlot(ref: RunRef): Promise<void> {
   try {
-    await dynamoClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId) },
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    await dynamoClient().delete({
+      TableName: tableName(),
+      Key: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId) },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
   } catch (error) {
     if (isConditionFailed(error)) return;
     throw error;

@@ -4,7 +4,6 @@
  * `<prefix><name>#0000`, `#0001`, ... each carrying the chunk count; writing the same name again
  * overwrites the same keys, so a redelivered shard rewrites its result instead of adding a copy.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { dynamoClient } from '../client.js';
 import { queryAll } from '../query-all.js';
@@ -41,7 +40,7 @@ export async function putBlob(pk: string, name: string, value: unknown): Promise
     let requests = items.slice(start, start + 10).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      const result = await dynamoClient().batchWrite({ RequestItems: { [tableName()]: requests } });
       requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
     }
   }

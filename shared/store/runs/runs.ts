@@ -6,7 +6,6 @@
  * - `completeRun` / `failRun` move a live run to its end state exactly once (the caller that wins
  *   the transition releases the run's concurrency slot).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ComparisonRecord,
   RunKind,
@@ -51,13 +50,11 @@ function toItem(ref: RunRef, record: RunRecord): Record<string, unknown> {
 }
 
 export async function putNewRun(ref: RunRef, record: RunRecord): Promise<void> {
-  await dynamoClient().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(ref, record), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  await dynamoClient().put({ TableName: tableName(), Item: toItem(ref, record), ConditionExpression: 'attribute_not_exists(pk)' });
 }
 
 export async function getRun(ref: RunRef): Promise<RunRecord | undefined> {
-  const result = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: runKey(ref), ConsistentRead: true }));
+  const result = await dynamoClient().get({ TableName: tableName(), Key: runKey(ref), ConsistentRead: true });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
@@ -87,22 +84,20 @@ export async function latestCompletedSimulation(
 ): Promise<SimulationRecord | undefined> {
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamoClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#status = :completed',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': householdPartition(realmId, householdId),
-          ':prefix': simulationSortKeyPrefix(scenarioId),
-          ':completed': 'COMPLETED',
-        },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await dynamoClient().query({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#status = :completed',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': householdPartition(realmId, householdId),
+        ':prefix': simulationSortKeyPrefix(scenarioId),
+        ':completed': 'COMPLETED',
+      },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
     const first = page.Items?.[0];
     if (first) return toRecord(first) as SimulationRecord;
     startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
@@ -118,27 +113,25 @@ export type JoinOutcome =
 
 export async function joinShard(ref: RunRef, shard: number, engineMs: number, now = new Date()): Promise<JoinOutcome> {
   try {
-    const result = await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: runKey(ref),
-        UpdateExpression:
-          'ADD joined :shard, elapsedMs :ms, version :one ' +
-          'SET #status = :running, updatedAt = :now, lastProgressAt = :now, startedAt = if_not_exists(startedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running) AND NOT contains(joined, :index)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':shard': new Set([shard]),
-          ':index': shard,
-          ':ms': Math.round(engineMs),
-          ':one': 1,
-          ':running': 'RUNNING',
-          ':queued': 'QUEUED',
-          ':now': now.toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const result = await dynamoClient().update({
+      TableName: tableName(),
+      Key: runKey(ref),
+      UpdateExpression:
+        'ADD joined :shard, elapsedMs :ms, version :one ' +
+        'SET #status = :running, updatedAt = :now, lastProgressAt = :now, startedAt = if_not_exists(startedAt, :now)',
+      ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running) AND NOT contains(joined, :index)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':shard': new Set([shard]),
+        ':index': shard,
+        ':ms': Math.round(engineMs),
+        ':one': 1,
+        ':running': 'RUNNING',
+        ':queued': 'QUEUED',
+        ':now': now.toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
     return { joined: true, run: toRecord(result.Attributes ?? {}) };
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
@@ -170,16 +163,14 @@ async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Recor
     sets.push(`#f${index} = :f${index}`);
   }
   try {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: runKey(ref),
-        UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: runKey(ref),
+      UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
+      ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -190,9 +181,7 @@ async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Recor
 /** Removes the run item; false when it was not there. */
 export async function deleteRunItem(ref: RunRef): Promise<boolean> {
   try {
-    await dynamoClient().send(
-      new DeleteCommand({ TableName: tableName(), Key: runKey(ref), ConditionExpression: 'attribute_exists(pk)' }),
-    );
+    await dynamoClient().delete({ TableName: tableName(), Key: runKey(ref), ConditionExpression: 'attribute_exists(pk)' });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../../shared/engine/index.js';
 import { QuantileSketch } from '../../../shared/engine/stats/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../../shared/store/client.js';
 import { householdPartition } from '../../../shared/store/keys.js';
 import { tableName } from '../../../shared/store/table.js';
@@ -199,14 +198,12 @@ describe('simulation runs fanned out over the queue', () => {
     const [, , householdId, , scenarioId] = base.split('/');
     const partition = async () =>
       (
-        await dynamoClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': householdPartition('demo', householdId) },
-            ConsistentRead: true,
-          }),
-        )
+        await dynamoClient().query({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': householdPartition('demo', householdId) },
+          ConsistentRead: true,
+        })
       ).Items ?? [];
     const underScenario = (items: Record<string, unknown>[]) => items.filter((item) => String(item.sk).startsWith(`SCENARIO#${scenarioId}#`));
     expect(underScenario(await partition()).length).toBeGreaterThan(0);
