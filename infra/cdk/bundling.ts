@@ -15,33 +15,7 @@ export const LAMBDA_NODE_TARGET = 'node24';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
-/**
- * The AWS SDK is bundled, from its ES module build (`MAIN_FIELDS`), tree-shaken to the clients and
- * commands a function uses. Importing the runtime's own copy instead costs a cold start far more
- * than it saves in size: Node.js loads it as hundreds of CommonJS files, and compiling them and
- * scanning each for its named exports (the ESM-from-CommonJS interop) took 150-200 ms for the
- * DynamoDB client alone (docs/DEPLOY.md, "Cold start").
- *
- * Left out are only modules the bundled SDK reaches through a dynamic `import()` that a function
- * never takes: the credential providers after the environment one (Lambda always puts the role's
- * credentials in the environment, so the default chain stops at `fromEnv`), the clients they use,
- * and event streams (no DynamoDB, SQS or KMS call has one). Should one of them ever be needed, it
- * loads from the SDK the Lambda runtime ships.
- */
-export const EXTERNAL_MODULES = [
-  '@aws-sdk/credential-provider-ini',
-  '@aws-sdk/credential-provider-sso',
-  '@aws-sdk/credential-provider-process',
-  '@aws-sdk/credential-provider-web-identity',
-  '@aws-sdk/credential-provider-http',
-  '@aws-sdk/credential-provider-login',
-  '@aws-sdk/nested-clients',
-  '@aws-sdk/token-providers',
-  '@smithy/credential-provider-imds',
-  '@smithy/core/event-streams',
-];
-
-/** ES module entry points, so esbuild can drop unused exports (of the SDK above all). */
+/** ES module entry points where a package has no `exports` map (`@aws-sdk/util-dynamodb`), so esbuild can drop unused exports. */
 export const MAIN_FIELDS = ['module', 'main'];
 
 /** Settings for `NodejsFunction`: bundled on this machine with the installed esbuild, never in Docker. */
@@ -54,7 +28,11 @@ export const lambdaBundling: BundlingOptions = {
   sourcesContent: false,
   banner: ESM_REQUIRE_BANNER,
   mainFields: MAIN_FIELDS,
-  externalModules: EXTERNAL_MODULES,
+  // Everything a function imports is bundled. `NodejsFunction` would leave `@aws-sdk/*` to the
+  // runtime's SDK by default, and so drop `@aws-sdk/util-dynamodb` (the item conversion); the
+  // functions call AWS through `shared/aws`, not the SDK, whose CommonJS build would cost a cold
+  // start 110-190 ms to load (docs/DEPLOY.md, "Cold start").
+  externalModules: [],
   forceDockerBundling: false,
 };
 
@@ -72,7 +50,6 @@ export function esbuildOptions(entryPoint: string, outfile: string): BuildOption
     sourcesContent: false,
     banner: { js: ESM_REQUIRE_BANNER },
     mainFields: MAIN_FIELDS,
-    external: EXTERNAL_MODULES,
     metafile: true,
     logLevel: 'silent',
   };
