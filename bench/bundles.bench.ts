@@ -23,7 +23,7 @@ const API_SIZE_TARGET_KB = 300;
 const API_IMPORT_TARGET_MS = 150;
 /** Fresh processes per bundle; the median is compared with the target, the fastest shows the noise of a busy machine. */
 const IMPORT_RUNS = 5;
-/** Under the repository so that `@aws-sdk/*`, left out of the bundle, resolves as the Lambda runtime provides it. */
+/** Under the repository, so that a module a bundle ever left outside it would resolve from node_modules as from a Lambda runtime's. */
 const OUT_DIR = join(PROJECT_ROOT, '.tmp', 'bundles');
 
 /** What a function's environment holds in the cloud; values only need to be well-formed. */
