@@ -32,11 +32,18 @@ export interface AwsClientOptions {
   credentials?: CredentialsProvider;
   /** Default: the standard retry policy. */
   retry?: Partial<RetryPolicy>;
+  /** How long an attempt may go without an answer before it is given up (and retried). Default 10 s. */
+  timeoutMs?: number;
 }
+
+/** Far above what DynamoDB, SQS or KMS take to answer, far below a function's timeout. */
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface CallOptions {
   /** Aborts the call, retries included. */
   signal?: AbortSignal;
+  /** This call's attempt timeout, for one that may wait on purpose (an SQS long poll). */
+  timeoutMs?: number;
 }
 
 /** JSON.stringify replacer: bytes as base64. It reads the holder's value, since `Buffer#toJSON` runs before a replacer. */
@@ -64,6 +71,7 @@ export class JsonRpcClient {
   readonly endpoint: string;
   private readonly credentials: CredentialsProvider;
   private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
   /** aws4fetch's cache of derived signing keys (one per day, region and service). */
   private readonly signingKeys = new Map<string, ArrayBuffer>();
 
@@ -75,6 +83,7 @@ export class JsonRpcClient {
     this.endpoint = resolveEndpoint(service, this.region, options.endpoint);
     this.credentials = options.credentials ?? credentialsFromEnvironment();
     this.retry = { ...standardRetryPolicy(), ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   async call<Output>(operation: string, input: object, options: CallOptions = {}): Promise<Output> {
@@ -82,7 +91,7 @@ export class JsonRpcClient {
     for (let attempt = 1; ; attempt += 1) {
       options.signal?.throwIfAborted();
       try {
-        return (await this.send(operation, body, options.signal)) as Output;
+        return (await this.send(operation, body, options.timeoutMs ?? this.timeoutMs, options.signal)) as Output;
       } catch (error) {
         if (attempt >= this.retry.maxAttempts || !isRetryable(error)) throw error;
         await pause(retryDelayMs(this.retry, attempt, error), options.signal);
@@ -90,7 +99,7 @@ export class JsonRpcClient {
     }
   }
 
-  private async send(operation: string, body: string, signal: AbortSignal | undefined): Promise<unknown> {
+  private async send(operation: string, body: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<unknown> {
     const { accessKeyId, secretAccessKey, sessionToken } = await this.credentials();
     const signed = await new AwsV4Signer({
       url: this.endpoint,
@@ -109,7 +118,7 @@ export class JsonRpcClient {
     }).sign();
     let answer: HttpAnswer;
     try {
-      answer = await post(signed.url, Object.fromEntries(signed.headers), body, signal);
+      answer = await post(signed.url, Object.fromEntries(signed.headers), body, timeoutMs, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
       const reason = (error as { code?: string }).code ?? (error as Error).message;

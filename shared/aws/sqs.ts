@@ -2,6 +2,8 @@
 import { JsonRpcClient, type AwsClientOptions, type CallOptions, type JsonRpcService } from './json-rpc.js';
 
 const sqsService: JsonRpcService = { endpointPrefix: 'sqs', endpointEnv: 'SQS', targetPrefix: 'AmazonSQS', jsonVersion: '1.0' };
+/** How much longer than its wait a long poll's attempt may stay silent. */
+const LONG_POLL_MARGIN_MS = 10_000;
 
 export interface SendMessageBatchInput {
   QueueUrl: string;
@@ -67,8 +69,10 @@ export class SqsClient {
     return this.rpc.call('SendMessageBatch', input, options);
   }
 
-  receiveMessage(input: ReceiveMessageInput, options?: CallOptions): Promise<ReceiveMessageOutput> {
-    return this.rpc.call('ReceiveMessage', input, options);
+  receiveMessage(input: ReceiveMessageInput, options: CallOptions = {}): Promise<ReceiveMessageOutput> {
+    // A long poll is silent on purpose for up to WaitTimeSeconds: the attempt may take that long.
+    const waitMs = (input.WaitTimeSeconds ?? 0) * 1000;
+    return this.rpc.call('ReceiveMessage', input, waitMs > 0 && options.timeoutMs === undefined ? { ...options, timeoutMs: waitMs + LONG_POLL_MARGIN_MS } : options);
   }
 
   deleteMessageBatch(input: DeleteMessageBatchInput, options?: CallOptions): Promise<DeleteMessageBatchOutput> {

@@ -106,6 +106,32 @@ describe('the JSON RPC call', () => {
     expect((error as Error).message).toBe(`sqs ReceiveMessage: no answer from 127.0.0.1:${port} (ECONNREFUSED)`);
   });
 
+  it('gives up an attempt that gets no answer in time, retries it, then reports a networking error', async () => {
+    // A server that accepts connections and never answers.
+    let connections = 0;
+    const silent = createServer((socket) => {
+      connections += 1;
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const client = new JsonRpcClient(service, {
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'eu-west-1',
+        credentials: () => fakeCredentials,
+        retry: { ...noWait, maxAttempts: 2 },
+        timeoutMs: 100,
+      });
+      const error = await client.call('SendMessageBatch', {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AwsNetworkError);
+      expect((error as Error).message).toBe(`sqs SendMessageBatch: no answer from 127.0.0.1:${port} (ETIMEDOUT)`);
+      expect(connections).toBe(2);
+    } finally {
+      silent.close();
+    }
+  });
+
   it('stops at once when the caller aborts', async () => {
     const { fake, client } = await clientAnswering(() => throttled);
     const controller = new AbortController();
