@@ -86,9 +86,39 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     }
   });
 
+  // Properties bought by a HOME_PURCHASE goal, and the goal buying each.
+  const purchases = new Map<string, (typeof doc.goals)[number]>();
+  doc.goals.forEach((g, i) => {
+    if (g.propertyId === undefined) return;
+    const path: Path = ['goals', i, 'propertyId'];
+    if (g.type !== 'HOME_PURCHASE') fail(path, 'applies to HOME_PURCHASE goals only');
+    else if (!properties.has(g.propertyId)) fail(path, `must name an existing property: no property has id "${g.propertyId}"`);
+    else if (purchases.has(g.propertyId)) fail(path, `property "${g.propertyId}" is already bought by another goal`);
+    else if (g.recurrence !== undefined) fail(['goals', i, 'recurrence'], 'a goal buying a property happens once: it takes no recurrence');
+    else {
+      purchases.set(g.propertyId, g);
+      const sellYear = properties.get(g.propertyId)!.sellYear;
+      if (sellYear !== undefined && g.year !== undefined && sellYear <= g.year) {
+        fail(['properties', doc.properties.findIndex((p) => p.id === g.propertyId), 'sellYear'], `must be after the year the property is bought (${g.year})`);
+      }
+    }
+  });
+  const financing = new Set<string>();
   doc.liabilities.forEach((l, i) => {
     if (l.propertyId !== undefined && !properties.has(l.propertyId)) {
       fail(['liabilities', i, 'propertyId'], `must name an existing property: no property has id "${l.propertyId}"`);
+    }
+    const bought = l.propertyId !== undefined && purchases.has(l.propertyId);
+    if (bought && l.balance !== undefined) fail(['liabilities', i, 'balance'], `must be omitted: the loan on property "${l.propertyId}" is its price less the deposit, taken when goal "${purchases.get(l.propertyId!)!.id}" buys it`);
+    if (!bought && l.balance === undefined) fail(['liabilities', i, 'balance'], 'is required');
+    if (bought) {
+      if (financing.has(l.propertyId!)) fail(['liabilities', i, 'propertyId'], `property "${l.propertyId}" is already financed by another liability`);
+      financing.add(l.propertyId!);
+    }
+  });
+  doc.goals.forEach((g, i) => {
+    if (g.propertyId !== undefined && purchases.get(g.propertyId) === g && !financing.has(g.propertyId)) {
+      fail(['goals', i, 'propertyId'], `needs a MORTGAGE or LOAN naming property "${g.propertyId}" (propertyId, no balance) to finance what the deposit does not cover`);
     }
   });
 

@@ -20,6 +20,8 @@ export const goalSchema = z.strictObject({
   age: z.optional(age),
   /** DEBT_PAYOFF only: the liability the payment repays early (its later payments fall with its balance). */
   liabilityId: z.optional(itemId),
+  /** HOME_PURCHASE only: the property the goal buys (`amount` is the deposit; a liability naming the property finances the rest). */
+  propertyId: z.optional(itemId),
   recurrence: z.optional(z.strictObject({
     everyYears: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(50)),
     times: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(120)),

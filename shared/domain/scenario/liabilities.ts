@@ -10,8 +10,11 @@ export const liabilitySchema = z.strictObject({
   id: itemId,
   name: itemName,
   type: z.enum(['MORTGAGE', 'LOAN']),
-  /** Outstanding balance (nominal) at the start of year 0. */
-  balance: money,
+  /**
+   * Outstanding balance (nominal) at the start of year 0. Omitted for the loan that finances a
+   * property a HOME_PURCHASE goal buys: that loan is the price less the deposit, at purchase.
+   */
+  balance: z.optional(money),
   rate: liabilityRateSchema,
   remainingYears: integer(1, 60),
   repayment: z._default(z.enum(['AMORTIZING', 'INTEREST_ONLY']), 'AMORTIZING'),

@@ -43,7 +43,8 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       employerMatchLimit: a.employerMatchLimit,
     })),
     properties: doc.properties.map((p) => ({ ...p })),
-    liabilities: doc.liabilities.map((l) => ({ ...l })),
+    // A loan financing a purchase has no balance until the purchase (the engine sets it then).
+    liabilities: doc.liabilities.map((l) => ({ ...l, balance: l.balance ?? 0 })),
     insurance: doc.insurance.map((i) => ({ ...i })),
     goals: doc.goals.map((g) => ({ ...g })),
     taxes: { ...doc.taxes },

@@ -115,6 +115,14 @@ export class CompiledPlan {
   readonly goalLiability!: Int32Array;
   /** 1 when some goal repays a liability (the yearly loop skips that step otherwise). */
   readonly hasDebtPayoff!: number;
+  /** The property a HOME_PURCHASE goal buys, or -1. */
+  readonly goalProperty!: Int32Array;
+  /** 1 for a property bought by a goal: not owned until then. */
+  readonly propertyBought!: Uint8Array;
+  /** 1 for the liability financing a bought property: it starts at the purchase, as the price less the deposit. */
+  readonly liabilityFinancesPurchase!: Uint8Array;
+  /** 1 when some goal buys a property. */
+  readonly hasPurchase!: number;
   /** goalDue[g * years + t] = 1 when goal g falls due in year t (subject to its member being alive). */
   readonly goalDue!: Uint8Array;
   // taxes and strategy
@@ -203,6 +211,13 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   const goalTier = new Uint8Array(G), goalAmount = new Float64Array(G), goalMember = new Int32Array(G).fill(-1), goalIsLegacy = new Uint8Array(G);
   const liabilityIndex = new Map(plan.liabilities.map((l, i) => [l.id, i]));
   const goalLiability = Int32Array.from(plan.goals, (g) => (g.type === 'DEBT_PAYOFF' ? idx(liabilityIndex, g.liabilityId) : -1));
+  const goalProperty = Int32Array.from(plan.goals, (g) => (g.type === 'HOME_PURCHASE' ? idx(propertyIndex, g.propertyId) : -1));
+  const propertyBought = new Uint8Array(plan.properties.length);
+  for (const p of goalProperty) if (p >= 0) propertyBought[p] = 1;
+  const liabilityFinancesPurchase = Uint8Array.from(plan.liabilities, (l) => {
+    const p = idx(propertyIndex, l.propertyId);
+    return p >= 0 && propertyBought[p] === 1 ? 1 : 0;
+  });
   plan.goals.forEach((g, gi) => {
     goalTier[gi] = PriorityTier[g.priority];
     goalAmount[gi] = g.amount;
@@ -273,6 +288,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     insuranceWaiting: Int32Array.from(plan.insurance, (x) => (x.type === 'DISABILITY_INCOME' ? x.waitingYears : 0)),
     insuranceMaxYears: Int32Array.from(plan.insurance, (x) => (x.type === 'LONG_TERM_CARE' ? x.maxYears : 0)),
     goalCount: G, goalTier, goalAmount, goalMember, goalIsLegacy, goalDue, goalLiability, hasDebtPayoff: goalLiability.some((l) => l >= 0) ? 1 : 0,
+    goalProperty, propertyBought, liabilityFinancesPurchase, hasPurchase: propertyBought.some((b) => b === 1) ? 1 : 0,
     taxEarned: plan.taxes.earnedIncome, taxPension: plan.taxes.pensionIncome,
     taxGains: plan.taxes.investmentGains, taxWithdrawal: plan.taxes.retirementWithdrawals,
     cashBuffer: plan.strategy.cashBuffer,

@@ -86,6 +86,8 @@ export class HouseholdPathSimulator {
   readonly balance: Float64Array;
   private readonly propertyValue: Float64Array;
   private readonly propertySold: Uint8Array;
+  /** 1 while a property a goal buys is not bought yet: its value follows the market, outside net worth. */
+  private readonly propertyPending: Uint8Array;
   /** Outstanding liability balances (nominal). */
   readonly debt: Float64Array;
   private readonly debtYearsLeft: Int32Array;
@@ -140,6 +142,7 @@ export class HouseholdPathSimulator {
     this.balance = new Float64Array(c.accountCount);
     this.propertyValue = new Float64Array(c.propertyCount);
     this.propertySold = new Uint8Array(c.propertyCount);
+    this.propertyPending = new Uint8Array(c.propertyCount);
     this.debt = new Float64Array(c.liabilityCount);
     this.debtYearsLeft = new Int32Array(c.liabilityCount);
     this.ltcYearsPaid = new Int32Array(c.insuranceCount);
@@ -207,6 +210,7 @@ export class HouseholdPathSimulator {
     const access = this.accessNow;
     const propertyValue = this.propertyValue;
     const propertySold = this.propertySold;
+    const propertyPending = this.propertyPending;
     const debt = this.debt;
     const debtYearsLeft = this.debtYearsLeft;
     const ltcYearsPaid = this.ltcYearsPaid;
@@ -246,7 +250,9 @@ export class HouseholdPathSimulator {
     const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
     const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost } = c;
+    const { goalProperty, propertyBought, liabilityFinancesPurchase } = c;
     const debtPayoff = c.hasDebtPayoff === 1;
+    const purchase = c.hasPurchase === 1;
     const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } = c;
     const cpi = econ.cpi;
     const shortRate = econ.shortRate;
@@ -260,10 +266,15 @@ export class HouseholdPathSimulator {
     const balance0 = c.accountBalance0;
     for (let a = 0; a < A; a++) bal[a] = balance0[a];
     const propertyValue0 = c.propertyValue0;
-    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertySold[p] = 0; }
+    // A property to be bought counts as sold until then: no rent, no sale by rule.
+    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertySold[p] = propertyPending[p] = propertyBought[p]; }
     const liabilityBalance0 = c.liabilityBalance0;
     const liabilityYears = c.liabilityYears;
-    for (let l = 0; l < L; l++) { debt[l] = liabilityBalance0[l]; debtYearsLeft[l] = liabilityYears[l]; }
+    for (let l = 0; l < L; l++) {
+      const later = liabilityFinancesPurchase[l] === 1; // lent at the purchase
+      debt[l] = later ? 0 : liabilityBalance0[l];
+      debtYearsLeft[l] = later ? 0 : liabilityYears[l];
+    }
     for (let n = 0; n < N; n++) ltcYearsPaid[n] = 0;
     for (let m = 0; m < M; m++) { disabledYears[m] = 0; unemployedYears[m] = 0; }
     for (let g = 0; g < G; g++) { goalTarget[g] = 0; goalPaid[g] = 0; goalCameDue[g] = 0; goalFull[g] = 1; }
@@ -465,6 +476,8 @@ export class HouseholdPathSimulator {
         let target = goalAmount[g] * cpiT;
         // Repaying a liability asks at most for what is still owed after this year's payment.
         if (debtPayoff && goalLiability[g] >= 0 && debt[goalLiability[g]] < target) target = debt[goalLiability[g]];
+        // A deposit is at most the price: the property's market value at the start of the year.
+        if (purchase && goalProperty[g] >= 0 && propertyValue[goalProperty[g]] < target) target = propertyValue[goalProperty[g]];
         if (target <= 0) continue;
         goalDueNow[g] = target;
         need[goalTier[g]] += target;
@@ -511,6 +524,25 @@ export class HouseholdPathSimulator {
           if (l < 0 || goalDueNow[g] === 0) continue;
           const left = debt[l] - goalDueNow[g] * frac[goalTier[g]];
           if (left <= ROUNDING_DUST) { debt[l] = 0; debtYearsLeft[l] = 0; } else debt[l] = left;
+        }
+      }
+
+      // A HOME_PURCHASE goal buys its property at its market value: the deposit is what the goal was
+      // paid, and the liability naming the property lends the rest over its term, the first payment
+      // falling due next year. Net worth is unchanged by the purchase itself.
+      if (purchase) {
+        for (let k = dueFrom; k < dueTo; k++) {
+          const g = dueGoals[k];
+          const p = goalProperty[g];
+          if (p < 0 || goalDueNow[g] === 0 || propertyPending[p] === 0) continue;
+          const loan = propertyValue[p] - goalDueNow[g] * frac[goalTier[g]];
+          propertyPending[p] = 0;
+          propertySold[p] = 0;
+          for (let l = 0; l < L; l++) {
+            if (liabilityProperty[l] !== p || liabilityFinancesPurchase[l] === 0 || loan <= ROUNDING_DUST) continue;
+            debt[l] = loan;
+            debtYearsLeft[l] = liabilityYears[l];
+          }
         }
       }
 
@@ -581,7 +613,7 @@ export class HouseholdPathSimulator {
         worth += bal[a];
         if (access[a] === 1) liquidEnd += bal[a];
       }
-      for (let p = 0; p < P; p++) worth += propertyValue[p];
+      for (let p = 0; p < P; p++) if (propertyPending[p] === 0) worth += propertyValue[p];
       for (let l = 0; l < L; l++) worth -= debt[l];
       netWorthOut[t] = worth;
       liquidOut[t] = liquidEnd;

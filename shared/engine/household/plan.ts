@@ -73,6 +73,8 @@ export interface PlanGoal {
   recurrence?: { everyYears: number; times: number };
   /** DEBT_PAYOFF: the liability its payment repays. */
   liabilityId?: string;
+  /** HOME_PURCHASE: the property it buys (amount: the deposit); the liability naming that property lends the rest. */
+  propertyId?: string;
 }
 
 export type SpendingRule =

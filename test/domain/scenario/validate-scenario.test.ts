@@ -92,6 +92,24 @@ describe('scenario document', () => {
     expectError({ ...minimal(), liabilities: [loan], goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2030, liabilityId: 'l' }] }, 'goals[0].liabilityId', /DEBT_PAYOFF goals only/);
   });
 
+  it('checks a HOME_PURCHASE goal, the property it buys and the loan that finances it', () => {
+    const home = { id: 'home', type: 'RESIDENCE', value: 400_000 };
+    const mortgage = { id: 'm', type: 'MORTGAGE', rate: { type: 'FIXED', annual: 0.04 }, remainingYears: 25, propertyId: 'home' };
+    const buy = { id: 'buy', type: 'HOME_PURCHASE', amount: 80_000, year: 2030, propertyId: 'home' };
+    const ok = validateScenario({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [buy] });
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(toHouseholdPlan(ok.value).liabilities[0].balance).toBe(0);
+    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, type: 'CAR' }] }, 'goals[0].propertyId', /HOME_PURCHASE goals only/);
+    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, propertyId: 'castle' }] }, 'goals[0].propertyId', /existing property/);
+    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [buy, { ...buy, id: 'again' }] }, 'goals[1].propertyId', /already bought/);
+    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, recurrence: { everyYears: 5, times: 2 } }] }, 'goals[0].recurrence', /happens once/);
+    expectError({ ...minimal(), properties: [{ ...home, sellYear: 2029 }], liabilities: [mortgage], goals: [buy] }, 'properties[0].sellYear', /after the year the property is bought/);
+    expectError({ ...minimal(), properties: [home], liabilities: [{ ...mortgage, balance: 300_000 }], goals: [buy] }, 'liabilities[0].balance', /must be omitted/);
+    expectError({ ...minimal(), properties: [home], liabilities: [mortgage, { ...mortgage, id: 'm2' }], goals: [buy] }, 'liabilities[1].propertyId', /already financed/);
+    expectError({ ...minimal(), properties: [home], goals: [buy] }, 'goals[0].propertyId', /needs a MORTGAGE or LOAN/);
+    expectError({ ...minimal(), liabilities: [{ ...mortgage, propertyId: undefined }] }, 'liabilities[0].balance', /is required/);
+  });
+
   it('rejects allocations that do not sum to 1', () => {
     expectError({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.2, bonds: 0.2, equity: 0.5 } }] }, 'accounts[0].allocation', /sum to 1/);
     const ok = validateScenario({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.1, bonds: 0.2, equity: 0.7 } }] });

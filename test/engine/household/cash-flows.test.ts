@@ -72,6 +72,47 @@ describe('household cash flows on deterministic paths', () => {
     close(spendOnly.netWorth[3], untouched.netWorth[3] - part);
   });
 
+  it('buys a property by a HOME_PURCHASE goal: the deposit from savings, the rest lent at the purchase, net worth unchanged by the purchase', () => {
+    const value = 400_000, growth = 0.03, deposit = 100_000, r = 0.04, n = 20, salary = 150_000, savings = 200_000;
+    const run = (goals: HouseholdPlan['goals'], home = true) => {
+      const sim = simulator(plan({
+        years: 10,
+        incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
+        accounts: [account('cash', 'CASH', savings)],
+        properties: home ? [{ id: 'home', type: 'RESIDENCE', value, sellingCost: 0 }] : [],
+        liabilities: home ? [{ id: 'loan', type: 'MORTGAGE', balance: 0, rate: { type: 'FIXED', annual: r }, remainingYears: n, repayment: 'AMORTIZING', propertyId: 'home' }] : [],
+        goals,
+      }));
+      sim.run(economy(10, { property: growth }), [life(10)]);
+      return sim;
+    };
+    const buy = (amount: number) => run([{ id: 'buy', type: 'HOME_PURCHASE', amount, priority: 'IMPORTANT', year: 2027, propertyId: 'home' }]);
+    const renting = run([], false);
+    const bought = buy(deposit);
+    // Not owned, not owed before the purchase: the plan without the goal, to the cent.
+    for (const t of [0, 1]) {
+      close(bought.netWorth[t], renting.netWorth[t]);
+      close(renting.netWorth[t], savings + (t + 1) * salary);
+    }
+    // Bought at the start of year 2 at the market price; the loan is the price less the deposit.
+    const price = value * (1 + growth) ** 2;
+    const loan = price - deposit;
+    close(bought.spending[2], deposit);
+    close(bought.netWorth[2], savings + 3 * salary - deposit + price * (1 + growth) - loan);
+    close(bought.netWorth[2] - renting.netWorth[2], price * growth); // only the year's price growth
+    // Repaid on the annuity schedule from the next year.
+    const P = (loan * r) / (1 - (1 + r) ** -n);
+    for (let t = 3; t < 10; t++) close(bought.spending[t], P);
+    close(bought.debt[0], loan * (1 + r) ** 7 - (P * ((1 + r) ** 7 - 1)) / r);
+    expect(bought.goalFull[0]).toBe(1);
+    // A deposit above the price pays the price: nothing is lent.
+    const cash = buy(1_000_000);
+    close(cash.goalTarget[0], price);
+    close(cash.spending[2], price);
+    for (let t = 3; t < 10; t++) close(cash.spending[t], 0);
+    expect(cash.debt[0]).toBe(0);
+  });
+
   it('charges interest only and the balloon at the end, at the short rate plus spread for a variable loan', () => {
     const p = plan({
       years: 6,
