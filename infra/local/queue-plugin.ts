@@ -5,6 +5,8 @@
  * queue at start-up; the dead-letter consumer runs in the main thread.
  */
 import { availableParallelism } from 'node:os';
+import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
+import { log } from '../../shared/http/logger.js';
 import { InProcessQueue, setShardQueue } from '../../shared/queue/index.js';
 import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
 import type { LocalPlugin } from './plugins.js';
@@ -12,6 +14,8 @@ import { WorkerPool } from './worker-pool.js';
 
 /** Path-years a shard locally (the cloud default, 1,000,000, suits many parallel Lambdas). */
 const LOCAL_SHARD_PATH_YEARS = 5_000_000;
+
+export const INTERRUPTED_REASON = 'the local service stopped before the run finished (its shard queue lives in memory); start the run again';
 
 let active: InProcessQueue | undefined;
 
@@ -28,6 +32,10 @@ function envInt(name: string, fallback: number): number {
 export const shardQueuePlugin: LocalPlugin = {
   name: 'shard-queue',
   async start() {
+    // The queue lives in this process: shards a previous process left queued are gone with it, so
+    // its unfinished runs are ended now, with the reason, rather than after they go stale.
+    const interrupted = await failInterruptedRuns(new Date(), INTERRUPTED_REASON);
+    if (interrupted.length > 0) log('warn', 'runs interrupted by a restart marked FAILED', { runs: interrupted.map((ref) => ref.runId) });
     const pool = new WorkerPool(
       new URL('../../functions/workers/shard-worker.ts', import.meta.url),
       envInt('LOCAL_WORKERS', availableParallelism()),

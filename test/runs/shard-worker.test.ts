@@ -13,6 +13,7 @@ import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
 import { encodeShardMessage, type ShardMessage } from '../../shared/domain/runs/shard-message.js';
 import { storeRunInput } from '../../shared/domain/runs/run-input.js';
 import { loadRun } from '../../shared/domain/runs/run-access.js';
+import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
 import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
 import { getBlob, getBlobs } from '../../shared/store/runs/blobs.js';
@@ -127,5 +128,28 @@ describe('shard worker', () => {
     expect(run.status).toBe('FAILED');
     expect(run.error?.reason).toBe('no shard finished for 15 minute(s): 0 of 2 shards had completed');
     expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+  });
+
+  it('ends at once the runs a stopped process left unfinished, and no run started since', async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const orphan = await queuedRun({ paths: 100, shards: 2 });
+    const ghost: RunRef = { realmId: 'r2', householdId: 'h1', kind: 'SIMULATION', runId: 'vanished', scenarioId: 's1' };
+    expect(await acquireRunSlot(ghost, 100)).toBe(true); // a slot whose run is gone
+    await pause();
+    const restartedAt = new Date();
+    await pause();
+    const fresh = await queuedRun({ paths: 100, shards: 2 });
+
+    const failed = await failInterruptedRuns(restartedAt, 'the service restarted');
+    expect(failed.map((r) => r.runId)).toContain(orphan.ref.runId);
+    expect(failed.map((r) => r.runId)).not.toContain(fresh.ref.runId);
+    const ended = await getRun(orphan.ref);
+    expect(ended?.status).toBe('FAILED');
+    expect(ended?.error?.reason).toBe('the service restarted');
+    expect((await getRun(fresh.ref))?.status).toBe('QUEUED');
+    expect((await slotHolders('r1')).map((r) => r.runId)).toEqual([fresh.ref.runId]);
+    expect(await slotHolders('r2')).toEqual([]);
+    // Nothing left to end: a second pass fails nothing.
+    expect(await failInterruptedRuns(restartedAt, 'again')).toEqual([]);
   });
 });

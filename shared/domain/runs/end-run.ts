@@ -3,7 +3,7 @@
  * releases the run's slot of the realm's cap; releasing is idempotent, so a lost race or a
  * repeated step cannot release twice.
  */
-import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { allSlotHolders, releaseRunSlot } from '../../store/runs/active-runs.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
 import { staleAfterMs } from './limits.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -31,4 +31,20 @@ export async function failIfStale(ref: RunRef, run: RunRecord, now = Date.now())
     `no shard finished for ${minutes} minute(s): ${run.completedShards} of ${run.shards} shards had completed`,
   );
   return (await getRun(ref)) ?? run;
+}
+
+/**
+ * Ends the runs a stopped process left queued or running, when their shards lived only in that
+ * process (the local runtime's in-process queue): each created before `startedAt` that has not
+ * ended is marked FAILED with `reason` at once, instead of when it goes stale, and every slot of
+ * a run that has ended or vanished is released. Returns the runs it failed.
+ */
+export async function failInterruptedRuns(startedAt: Date, reason: string): Promise<RunRef[]> {
+  const failed: RunRef[] = [];
+  for (const ref of await allSlotHolders()) {
+    const run = await getRun(ref);
+    if (!run || isFinished(run.status)) await releaseRunSlot(ref);
+    else if (Date.parse(run.createdAt) < startedAt.getTime() && (await failRunAndRelease(ref, reason))) failed.push(ref);
+  }
+  return failed;
 }

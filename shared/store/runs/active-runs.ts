@@ -71,3 +71,24 @@ export async function slotHolders(realmId: string): Promise<RunRef[]> {
   });
   return items.map((item) => item.ref as RunRef);
 }
+
+/**
+ * The runs holding slots in every realm. It scans the table, so only the local runtime calls it, once
+ * as it starts (see failInterruptedRuns); a deployment never does.
+ */
+export async function allSlotHolders(): Promise<RunRef[]> {
+  const refs: RunRef[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoClient().scan({
+      TableName: tableName(),
+      FilterExpression: 'entity = :slot',
+      ExpressionAttributeValues: { ':slot': 'active-run' },
+      ExclusiveStartKey: start,
+      ConsistentRead: true,
+    });
+    refs.push(...(page.Items ?? []).map((item) => item.ref as RunRef));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return refs;
+}

@@ -1,0 +1,47 @@
+/**
+ * The local runtime restarted on its data: runs the previous process left queued end FAILED, with
+ * the reason, as soon as the new process's shard queue starts (their shards were in the old
+ * process's memory).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INTERRUPTED_REASON, shardQueuePlugin } from '../../infra/local/queue-plugin.js';
+import { startLocalRuntime } from '../../infra/local/runtime.js';
+import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
+import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
+import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('a restart of the local runtime', () => {
+  it('ends the runs the stopped process left queued', async () => {
+    process.env.LOG_LEVEL = 'silent';
+    process.env.LOCAL_WORKERS = '1';
+    const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: 'left-behind', scenarioId: 's1' };
+    const first = await startLocalRuntime({ port: 0, dataDir, plugins: [] });
+    try {
+      const now = new Date().toISOString();
+      expect(await acquireRunSlot(ref, 10)).toBe(true);
+      await putNewRun(ref, {
+        id: ref.runId, kind: 'SIMULATION', householdId: 'h1', scenarioId: 's1', scenarioVersion: 1,
+        status: 'QUEUED', progress: 0, paths: 1000, seed: 1, shards: 2, completedShards: 0,
+        joinedShards: [], createdAt: now, updatedAt: now, version: 1, lastProgressAt: now, holdsSlot: true,
+      } as RunRecord);
+    } finally {
+      await first.close();
+    }
+
+    const second = await startLocalRuntime({ port: 0, dataDir, plugins: [shardQueuePlugin] });
+    try {
+      const run = await getRun(ref);
+      expect(run?.status).toBe('FAILED');
+      expect(run?.error?.reason).toBe(INTERRUPTED_REASON);
+      expect(await slotHolders('r1')).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
