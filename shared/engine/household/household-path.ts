@@ -85,9 +85,11 @@ export class HouseholdPathSimulator {
   /** Account balances (nominal), in the compiled order (an implicit cash account last if the plan has none). */
   readonly balance: Float64Array;
   private readonly propertyValue: Float64Array;
-  private readonly propertySold: Uint8Array;
-  /** 1 while a property a goal buys is not bought yet: its value follows the market, outside net worth. */
-  private readonly propertyPending: Uint8Array;
+  /**
+   * 1 while the household owns the property: 0 once sold, and 0 until bought for a property a goal
+   * buys (its value meanwhile follows the market, outside net worth).
+   */
+  private readonly propertyOwned: Uint8Array;
   /** Outstanding liability balances (nominal). */
   readonly debt: Float64Array;
   private readonly debtYearsLeft: Int32Array;
@@ -141,8 +143,7 @@ export class HouseholdPathSimulator {
     this.goalDueNow = new Float64Array(c.goalCount);
     this.balance = new Float64Array(c.accountCount);
     this.propertyValue = new Float64Array(c.propertyCount);
-    this.propertySold = new Uint8Array(c.propertyCount);
-    this.propertyPending = new Uint8Array(c.propertyCount);
+    this.propertyOwned = new Uint8Array(c.propertyCount);
     this.debt = new Float64Array(c.liabilityCount);
     this.debtYearsLeft = new Int32Array(c.liabilityCount);
     this.ltcYearsPaid = new Int32Array(c.insuranceCount);
@@ -209,8 +210,7 @@ export class HouseholdPathSimulator {
     const unempNow = this.unemployedNow;
     const access = this.accessNow;
     const propertyValue = this.propertyValue;
-    const propertySold = this.propertySold;
-    const propertyPending = this.propertyPending;
+    const propertyOwned = this.propertyOwned;
     const debt = this.debt;
     const debtYearsLeft = this.debtYearsLeft;
     const ltcYearsPaid = this.ltcYearsPaid;
@@ -266,8 +266,7 @@ export class HouseholdPathSimulator {
     const balance0 = c.accountBalance0;
     for (let a = 0; a < A; a++) bal[a] = balance0[a];
     const propertyValue0 = c.propertyValue0;
-    // A property to be bought counts as sold until then: no rent, no sale by rule.
-    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertySold[p] = propertyPending[p] = propertyBought[p]; }
+    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertyOwned[p] = 1 - propertyBought[p]; }
     const liabilityBalance0 = c.liabilityBalance0;
     const liabilityYears = c.liabilityYears;
     for (let l = 0; l < L; l++) {
@@ -317,14 +316,14 @@ export class HouseholdPathSimulator {
 
       // Property sales by rule: the price less costs and the debt it secures goes to cash.
       for (let p = 0; p < P; p++) {
-        if (propertySold[p] === 0 && propertySellT[p] === t) {
+        if (propertyOwned[p] === 1 && propertySellT[p] === t) {
           let proceeds = propertyValue[p] * (1 - propertySellingCost[p]);
           for (let l = 0; l < L; l++) {
             if (liabilityProperty[l] === p) { proceeds -= debt[l]; debt[l] = 0; debtYearsLeft[l] = 0; }
           }
           if (proceeds >= 0) bal[cash] += proceeds;
           else extraEssential -= proceeds;
-          propertySold[p] = 1;
+          propertyOwned[p] = 0;
           propertyValue[p] = 0;
           logCode[logged] = LOG_PROPERTY_SOLD; logYear[logged] = t; logItem[logged] = p; logMember[logged] = -1; logAmount[logged++] = proceeds;
         }
@@ -348,7 +347,7 @@ export class HouseholdPathSimulator {
             earned += potential;
           }
         } else if (kind === RENTAL) {
-          if (propertySold[incomeProperty[i]] === 0) earned += incomeAmount[i] * index;
+          if (propertyOwned[incomeProperty[i]] === 1) earned += incomeAmount[i] * index;
         } else if (kind === OTHER) {
           if (t < incomeFromT[i] || t > incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
           const amount = incomeAmount[i] * index;
@@ -515,33 +514,32 @@ export class HouseholdPathSimulator {
         spent += paid;
       }
 
-      // What a DEBT_PAYOFF goal paid repays its liability: later payments are recomputed on the
-      // lower balance over the years left (an interest-only loan's balloon falls with it).
-      if (debtPayoff) {
+      // Goals that move the balance sheet, with what they were paid.
+      if (debtPayoff || purchase) {
         for (let k = dueFrom; k < dueTo; k++) {
           const g = dueGoals[k];
+          if (goalDueNow[g] === 0) continue;
+          const paid = goalDueNow[g] * frac[goalTier[g]];
+          // DEBT_PAYOFF repays its liability: later payments are recomputed on the lower balance
+          // over the years left (an interest-only loan's balloon falls with it).
           const l = goalLiability[g];
-          if (l < 0 || goalDueNow[g] === 0) continue;
-          const left = debt[l] - goalDueNow[g] * frac[goalTier[g]];
-          if (left <= ROUNDING_DUST) { debt[l] = 0; debtYearsLeft[l] = 0; } else debt[l] = left;
-        }
-      }
-
-      // A HOME_PURCHASE goal buys its property at its market value: the deposit is what the goal was
-      // paid, and the liability naming the property lends the rest over its term, the first payment
-      // falling due next year. Net worth is unchanged by the purchase itself.
-      if (purchase) {
-        for (let k = dueFrom; k < dueTo; k++) {
-          const g = dueGoals[k];
+          if (l >= 0) {
+            const left = debt[l] - paid;
+            if (left <= ROUNDING_DUST) { debt[l] = 0; debtYearsLeft[l] = 0; } else debt[l] = left;
+          }
+          // HOME_PURCHASE buys its property at its market value: the deposit is what the goal was
+          // paid, and the liability naming the property lends the rest over its term, the first
+          // payment falling due next year. Net worth is unchanged by the purchase itself.
           const p = goalProperty[g];
-          if (p < 0 || goalDueNow[g] === 0 || propertyPending[p] === 0) continue;
-          const loan = propertyValue[p] - goalDueNow[g] * frac[goalTier[g]];
-          propertyPending[p] = 0;
-          propertySold[p] = 0;
-          for (let l = 0; l < L; l++) {
-            if (liabilityProperty[l] !== p || liabilityFinancesPurchase[l] === 0 || loan <= ROUNDING_DUST) continue;
-            debt[l] = loan;
-            debtYearsLeft[l] = liabilityYears[l];
+          if (p >= 0 && propertyOwned[p] === 0) {
+            propertyOwned[p] = 1;
+            const loan = propertyValue[p] - paid;
+            if (loan <= ROUNDING_DUST) continue;
+            for (let n = 0; n < L; n++) {
+              if (liabilityProperty[n] !== p || liabilityFinancesPurchase[n] === 0) continue;
+              debt[n] = loan;
+              debtYearsLeft[n] = liabilityYears[n];
+            }
           }
         }
       }
@@ -613,7 +611,7 @@ export class HouseholdPathSimulator {
         worth += bal[a];
         if (access[a] === 1) liquidEnd += bal[a];
       }
-      for (let p = 0; p < P; p++) if (propertyPending[p] === 0) worth += propertyValue[p];
+      for (let p = 0; p < P; p++) if (propertyOwned[p] === 1) worth += propertyValue[p];
       for (let l = 0; l < L; l++) worth -= debt[l];
       netWorthOut[t] = worth;
       liquidOut[t] = liquidEnd;
