@@ -34,6 +34,17 @@ export async function failIfStale(ref: RunRef, run: RunRecord, now = Date.now())
 }
 
 /**
+ * For a run holding a slot of its realm's cap: releases the slot when the run has ended or vanished
+ * (repairing a release that was lost), and otherwise hands the run to `whileGoing`, which may end
+ * it (ending a run releases its slot).
+ */
+export async function settleSlotHolder(ref: RunRef, whileGoing: (run: RunRecord) => Promise<unknown>): Promise<void> {
+  const run = await getRun(ref);
+  if (!run || isFinished(run.status)) await releaseRunSlot(ref);
+  else await whileGoing(run);
+}
+
+/**
  * Ends the runs a stopped process left queued or running, when their shards lived only in that
  * process (the local runtime's in-process queue): each created before `startedAt` that has not
  * ended is marked FAILED with `reason` at once, instead of when it goes stale, and every slot of
@@ -42,9 +53,9 @@ export async function failIfStale(ref: RunRef, run: RunRecord, now = Date.now())
 export async function failInterruptedRuns(startedAt: Date, reason: string): Promise<RunRef[]> {
   const failed: RunRef[] = [];
   for (const ref of await allSlotHolders()) {
-    const run = await getRun(ref);
-    if (!run || isFinished(run.status)) await releaseRunSlot(ref);
-    else if (Date.parse(run.createdAt) < startedAt.getTime() && (await failRunAndRelease(ref, reason))) failed.push(ref);
+    await settleSlotHolder(ref, async (run) => {
+      if (Date.parse(run.createdAt) < startedAt.getTime() && (await failRunAndRelease(ref, reason))) failed.push(ref);
+    });
   }
   return failed;
 }

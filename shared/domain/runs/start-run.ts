@@ -20,16 +20,15 @@ import { householdPartition } from '../../store/keys.js';
 import { acquireRunSlot, releaseRunSlot, slotHolders } from '../../store/runs/active-runs.js';
 import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
 import { runDataPrefix, runOutputName } from '../../store/runs/keys.js';
-import { deleteRunItem, getRun, putNewRun } from '../../store/runs/runs.js';
+import { deleteRunItem, putNewRun } from '../../store/runs/runs.js';
 import { shardQueue } from '../../queue/index.js';
 import { NotFoundError, ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
-import { failIfStale, failRunAndRelease } from './end-run.js';
+import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
 import { maxActiveRunsPerRealm, planRun } from './limits.js';
 import { storeRunInput } from './run-input.js';
 import type { RunFields, RunKind, RunRecord, RunRef } from './run.js';
-import { isFinished } from './run.js';
 import { encodeShardMessage } from './shard-message.js';
 
 export interface RunScenario {
@@ -57,14 +56,9 @@ function planOf(scenario: RunScenario) {
   return { document: checked.value, plan: toHouseholdPlan(checked.value) };
 }
 
-/** Frees slots held by runs that have ended or vanished, so a lost release cannot block a realm. */
+/** Frees slots held by runs that have ended, vanished or gone stale, so a lost release cannot block a realm. */
 async function reconcileSlots(realmId: string): Promise<void> {
-  for (const ref of await slotHolders(realmId)) {
-    const run = await getRun(ref);
-    if (!run) await releaseRunSlot(ref);
-    else if (isFinished(run.status)) await releaseRunSlot(ref);
-    else if (isFinished((await failIfStale(ref, run)).status)) await releaseRunSlot(ref);
-  }
+  for (const ref of await slotHolders(realmId)) await settleSlotHolder(ref, (run) => failIfStale(ref, run));
 }
 
 async function takeSlot(ref: RunRef): Promise<void> {
