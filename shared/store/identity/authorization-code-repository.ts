@@ -3,7 +3,8 @@
  * flips `used`, so a code works once even when two requests race with it.
  */
 import { identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 export interface AuthorizationCode {
   realmId: string;
@@ -51,7 +52,7 @@ export class AuthorizationCodeRepository {
       });
       return { outcome: 'redeemed', code: out.Attributes as AuthorizationCode };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
     const existing = await this.t.doc.get({ TableName: this.t.tableName, Key: key, ConsistentRead: true });
     return existing.Item ? { outcome: 'already-used', code: existing.Item as AuthorizationCode } : { outcome: 'unknown' };

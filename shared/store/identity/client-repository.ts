@@ -1,6 +1,7 @@
 import type { Client } from '../../domain/identity/entities.js';
 import { identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 export class ClientRepository {
   constructor(private readonly t: IdentityTable) {}
@@ -22,7 +23,7 @@ export class ClientRepository {
       });
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   }

@@ -5,7 +5,3 @@ export interface IdentityTable {
   doc: DocumentClient;
   tableName: string;
 }
-
-export function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
-}

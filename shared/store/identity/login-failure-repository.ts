@@ -4,7 +4,8 @@
  */
 import { loginThrottle } from '../../identity/lifetimes.js';
 import { epochSeconds, identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 export class LoginFailureRepository {
   constructor(
@@ -35,7 +36,7 @@ export class LoginFailureRepository {
       });
       failures = out.Attributes?.failures as number;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
       await this.t.doc.put({
         TableName: this.t.tableName,
         Item: { ...key, entity: 'login-failures', failures: 1, expiresAt: nowSeconds + this.policy.windowSeconds },

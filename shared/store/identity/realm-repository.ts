@@ -1,6 +1,7 @@
 import type { Realm } from '../../domain/identity/entities.js';
 import { identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 export class RealmRepository {
   constructor(private readonly t: IdentityTable) {}
@@ -21,7 +22,7 @@ export class RealmRepository {
       });
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   }

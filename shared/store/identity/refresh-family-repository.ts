@@ -5,7 +5,8 @@
  * whole family revoked.
  */
 import { epochSeconds, identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 export interface RefreshFamily {
   realmId: string;
@@ -84,7 +85,7 @@ export class RefreshFamilyRepository {
       });
       return 'rotated';
     } catch (error) {
-      if (isConditionFailure(error)) return 'lost-race';
+      if (isConditionFailed(error)) return 'lost-race';
       throw error;
     }
   }
@@ -99,7 +100,7 @@ export class RefreshFamilyRepository {
         ExpressionAttributeValues: { ':yes': true, ':now': epochSeconds(new Date()) },
       });
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
 }

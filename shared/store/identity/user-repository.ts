@@ -10,7 +10,8 @@ import type { User } from '../../domain/identity/entities.js';
 import { ConflictError } from '../../domain/errors.js';
 import { lostRace } from '../../domain/versioning.js';
 import { identityKeys } from './identity-keys.js';
-import { isConditionFailure, type IdentityTable } from './identity-table.js';
+import { isConditionFailed } from '../conditional.js';
+import type { IdentityTable } from './identity-table.js';
 
 const orphanClaimSeconds = 60;
 
@@ -74,7 +75,7 @@ export class UserRepository {
       });
     } catch (error) {
       if (renamed) await this.releaseUsername(realmId, change.username, userId);
-      if (isConditionFailure(error)) throw lostRace();
+      if (isConditionFailed(error)) throw lostRace();
       throw error;
     }
     if (renamed) await this.releaseUsername(realmId, current.username, userId);
@@ -90,7 +91,7 @@ export class UserRepository {
         ExpressionAttributeValues: { ':seen': current.version },
       });
     } catch (error) {
-      if (isConditionFailure(error)) throw lostRace();
+      if (isConditionFailed(error)) throw lostRace();
       throw error;
     }
     await this.releaseUsername(current.realmId, current.username, current.id);
@@ -137,7 +138,7 @@ export class UserRepository {
       await put('attribute_not_exists(pk)');
       return;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
     const existing = await this.t.doc.get({ TableName: this.t.tableName, Key: key, ConsistentRead: true });
     const holder = existing.Item?.userId as string | undefined;
@@ -151,7 +152,7 @@ export class UserRepository {
         await put('userId = :orphan', { ':orphan': holder });
         return;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (!isConditionFailed(error)) throw error;
       }
     }
     throw new ConflictError('A user with this username already exists', [
@@ -168,7 +169,7 @@ export class UserRepository {
         ExpressionAttributeValues: { ':me': userId },
       });
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
 }
