@@ -11,7 +11,7 @@ import type { RunRef } from '../../domain/runs/run.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { realmCountersSortKey, realmMetaPartition } from '../keys.js';
-import { queryAll } from '../query-all.js';
+import { queryAll, scanAll } from '../query-all.js';
 import { tableName } from '../table.js';
 import { activeRunSortKey, activeRunSortKeyPrefix } from './keys.js';
 
@@ -77,18 +77,11 @@ export async function slotHolders(realmId: string): Promise<RunRef[]> {
  * as it starts (see failInterruptedRuns); a deployment never does.
  */
 export async function allSlotHolders(): Promise<RunRef[]> {
-  const refs: RunRef[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoClient().scan({
-      TableName: tableName(),
-      FilterExpression: 'entity = :slot',
-      ExpressionAttributeValues: { ':slot': 'active-run' },
-      ExclusiveStartKey: start,
-      ConsistentRead: true,
-    });
-    refs.push(...(page.Items ?? []).map((item) => item.ref as RunRef));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return refs;
+  const items = await scanAll({
+    TableName: tableName(),
+    FilterExpression: 'entity = :slot',
+    ExpressionAttributeValues: { ':slot': 'active-run' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => item.ref as RunRef);
 }
