@@ -73,6 +73,11 @@ class Batch {
   }
 }
 
+// Module-local copies of the state codes, read per member-year.
+const DEAD = MemberState.DEAD;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
+
 /** Per-path values of the paired mean-type figures, written into `out`. */
 function pathFigures(sim: HouseholdPathSimulator, runner: PathRunner, members: number[], out: Float64Array): void {
   out[0] = sim.success ? 1 : 0;
@@ -85,9 +90,9 @@ function pathFigures(sim: HouseholdPathSimulator, runner: PathRunner, members: n
     let dis = 0, ltc = 0, unemp = 0;
     for (let t = 0; t < Y; t++) {
       const st = life.state[t];
-      if (st === MemberState.DEAD) break;
-      if (st === MemberState.DISABLED) dis = 1;
-      else if (st === MemberState.LTC) ltc = 1;
+      if (st === DEAD) break;
+      if (st === DISABLED) dis = 1;
+      else if (st === LTC) ltc = 1;
       if (life.unemployed[t] === 1) unemp = 1;
     }
     const base = 4 + 4 * k;

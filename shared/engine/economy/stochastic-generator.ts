@@ -95,12 +95,11 @@ export class StochasticEconomyGenerator {
     this.propertySd = a.property.volatility;
 
     const equityRandom = this.rsln2 ? e.regime1Volatility > 0 || e.regime2Volatility > 0 : e.volatility > 0;
-    this.shocks = new CorrelatedShocks(a.correlation, [
-      this.rateSd > 0,
-      this.inflSd > 0,
-      equityRandom,
-      this.propertySd > 0,
-    ]);
+    this.shocks = new CorrelatedShocks(
+      a.correlation,
+      [this.rateSd > 0, this.inflSd > 0, equityRandom, this.propertySd > 0],
+      [this.integralSd > 0, false, this.rsln2, false],
+    );
 
     // A factor without volatility follows the same path on every path: computed once here (by
     // the same arithmetic as generate, so the values are the same to the bit) and copied.

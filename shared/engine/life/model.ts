@@ -90,6 +90,15 @@ export function createLifeModel(
   };
 }
 
+// Plain constants (not property loads) in the hot loop.
+const HEALTHY = MemberState.HEALTHY;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
+const DEAD = MemberState.DEAD;
+const NO_CARE = CareSetting.NONE;
+const HOME = CareSetting.HOME;
+const NURSING_HOME = CareSetting.NURSING_HOME;
+
 /** The fast path: one uniform per member-year against the precomputed death probability. */
 function simulateMortalityOnly(r: MemberRates, rng: RandomStream, path: MemberLifePath): void {
   const q = r.qHealthy;
@@ -99,23 +108,14 @@ function simulateMortalityOnly(r: MemberRates, rng: RandomStream, path: MemberLi
   path.deathYear = -1;
   const state = path.state;
   for (let t = 0; t < years; t++) {
-    state[t] = MemberState.HEALTHY;
+    state[t] = HEALTHY;
     if (rng.uniform() < q[t]) {
       path.deathYear = t;
-      state.fill(MemberState.DEAD, t + 1);
+      state.fill(DEAD, t + 1);
       return;
     }
   }
 }
-
-// Plain constants (not property loads) in the hot loop.
-const HEALTHY = MemberState.HEALTHY;
-const DISABLED = MemberState.DISABLED;
-const LTC = MemberState.LTC;
-const DEAD = MemberState.DEAD;
-const NO_CARE = CareSetting.NONE;
-const HOME = CareSetting.HOME;
-const NURSING_HOME = CareSetting.NURSING_HOME;
 
 /**
  * One member's year-by-year life with every risk. The disability, care and job-loss streams are

@@ -66,7 +66,19 @@ export class DistributionGrid {
   /** Adds values[start .. start + n) to distribution d. Throws a RangeError on a non-finite value. */
   addBatch(d: number, values: Float64Array, start: number, n: number): void {
     if (n <= 0) return;
+    if (n > SETTLE_EVERY) {
+      for (let at = 0; at < n; at += SETTLE_EVERY) this.addBatch(d, values, start + at, Math.min(SETTLE_EVERY, n - at));
+      return;
+    }
     if (this.pending[d] + n > SETTLE_EVERY) this.settle(d);
+    // Many series take one value on every path of a batch (no income yet, no tax, the spending of
+    // paths that never fall short): such a batch is counted at once. A batch of varying values
+    // leaves this scan at its second value.
+    const first = values[start];
+    let same = start + 1;
+    const end = start + n;
+    while (same < end && values[same] === first) same++;
+    if (same === end) return this.addRepeated(d, first, n);
     this.pending[d] += n;
     const perUnit = this.perUnit;
     let pos = this.pos[d];
@@ -77,7 +89,6 @@ export class DistributionGrid {
     let hi = this.hi[d];
     let acc = this.acc[d];
     let zeros = 0;
-    const end = start + n;
     for (let i = start; i < end; i++) {
       const v = values[i];
       if (v < lo) lo = v;
@@ -112,6 +123,35 @@ export class DistributionGrid {
     this.hi[d] = hi;
     this.acc[d] = acc;
     this.zero[d] += zeros;
+  }
+
+  /** Adds n copies of v to distribution d (whose pending count has room for them). */
+  private addRepeated(d: number, v: number, n: number): void {
+    this.pending[d] += n;
+    if (v < this.lo[d]) this.lo[d] = v;
+    if (v > this.hi[d]) this.hi[d] = v;
+    if (v === 0) {
+      this.zero[d] += n;
+      return;
+    }
+    F64[0] = v;
+    const word = U32[HI];
+    const key = (word & 0x7fffffff) >>> SHIFT;
+    if (key >= NON_FINITE_KEY) throw new RangeError(`cannot record ${v}`);
+    const k = Math.round(v * this.perUnit);
+    // n k stays exact: |k| < 2^41 and n <= 2^11 (the settled accumulator's own bound).
+    if (k < DIRECT_LIMIT && k > -DIRECT_LIMIT) this.acc[d] += n * k;
+    else for (let i = 0; i < n; i++) this.exactSum(d).add(k);
+    const positive = word >>> 31 === 0;
+    const low = positive ? this.pos : this.neg;
+    const high = positive ? this.posHigh : this.negHigh;
+    const offsets = positive ? this.posOffset : this.negOffset;
+    let counts = low[d];
+    if (key < offsets[d] || key - offsets[d] >= counts.length) counts = this.widen(d, low, high, offsets, key);
+    const j = key - offsets[d];
+    const total = counts[j] + n;
+    counts[j] = total & 255;
+    if (total > 255) ((high[d] ??= new Uint32Array(counts.length))[j] += total >>> 8);
   }
 
   /** Widens distribution d's counts of one sign to hold `key`, and its high counts with them. */

@@ -36,8 +36,17 @@ const LTC = MemberState.LTC;
 // (medians of 5). Any batch size gives the same results: sketches and sums do not depend on order.
 const BATCH = 64;
 const SERIES_SLOTS = SERIES_METRICS.length * 2;
-/** Per series metric, its deflator: 0 for end-of-year balances (cpi[t + 1]), 1 for flows during the year (cpi[t]). */
-const REAL_VIEW_OF = SERIES_METRICS.map((m) => (m === 'netWorth' || m === 'liquidAssets' ? 0 : 1));
+const NET_WORTH = 2 * SERIES_METRICS.indexOf('netWorth');
+const LIQUID_ASSETS = 2 * SERIES_METRICS.indexOf('liquidAssets');
+/**
+ * Per series slot (metric * 2 + view), the slot whose values it often repeats on every path: a
+ * real view its nominal one (while prices have not moved), liquid assets net worth in the same
+ * view (while nothing is illiquid); -1 for none. Sources come before their followers.
+ */
+const FOLLOWS = Int8Array.from({ length: SERIES_SLOTS }, (_, slot) => {
+  if (slot === LIQUID_ASSETS || slot === LIQUID_ASSETS + 1) return slot - LIQUID_ASSETS + NET_WORTH;
+  return (slot & 1) === 1 ? slot - 1 : -1;
+});
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
@@ -76,13 +85,15 @@ export class ShardAccumulator {
   private readonly buffer: Float64Array;
   private readonly buffered: Int32Array;
   /**
-   * realSame[view * Y + t] = 1 while every path so far had a deflator of exactly 1 in year t
-   * (view 0: end-of-year balances, deflated by cpi[t + 1]; view 1: flows, by cpi[t]): the real
-   * values are then the nominal ones, so they are neither buffered nor folded, and the real
-   * distribution is the nominal one (copied when the first path with another deflator arrives).
-   * Flows in year 0 (cpi[0] = 1) and plans without inflation never pay for their real view.
+   * following[slot * Y + t] = 1 while every path so far had the same value in year t for the slot
+   * as for the slot it FOLLOWS: its values are then neither buffered nor folded, and its
+   * distribution is its source's (copied when the first path with another value arrives). Flows in
+   * year 0 (cpi[0] = 1), plans without inflation and households without illiquid wealth thus pay
+   * for fewer distributions.
    */
-  private readonly realSame: Uint8Array;
+  private readonly following: Uint8Array;
+  /** One path-year's value per series slot. */
+  private readonly row = new Float64Array(SERIES_SLOTS);
   private bufferedPaths = 0;
   private bufferedEconomy = 0;
   private sampleThreshold = Infinity;
@@ -108,35 +119,36 @@ export class ShardAccumulator {
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
     this.buffer = new Float64Array((SERIES_SLOTS + ECONOMY_FACTORS.length) * Y * BATCH);
     this.buffered = new Int32Array(Y);
-    this.realSame = new Uint8Array(2 * Y).fill(1);
+    this.following = new Uint8Array(SERIES_SLOTS * Y);
+    for (let slot = 0; slot < SERIES_SLOTS; slot++) if (FOLLOWS[slot] >= 0) this.following.fill(1, slot * Y, (slot + 1) * Y);
   }
 
-  /** The real view of year t's series of one deflator kind stops following the nominal one. */
-  private splitReal(view: number, t: number): void {
+  /** The slot whose distribution year t of `slot` has: itself, or the first source up its chain that no longer follows. */
+  private holder(slot: number, t: number): number {
     const Y = this.c.years;
-    const buf = this.buffer;
-    const YB = Y * BATCH;
-    this.realSame[view * Y + t] = 0;
-    const n = this.buffered[t];
-    for (let k = 0; k < SERIES_METRICS.length; k++) {
-      if (REAL_VIEW_OF[k] !== view) continue;
-      const nominal = 2 * k * Y + t;
-      this.series.copy(nominal, nominal + Y);
-      const from = nominal * BATCH;
-      for (let i = 0; i < n; i++) buf[from + YB + i] = buf[from + i];
-    }
+    while (this.following[slot * Y + t] === 1) slot = FOLLOWS[slot];
+    return slot;
+  }
+
+  /** Year t of `slot` stops following: it takes a copy of its holder's distribution and buffered values. */
+  private split(slot: number, t: number): void {
+    const Y = this.c.years;
+    const from = this.holder(slot, t) * Y + t;
+    const to = slot * Y + t;
+    this.following[to] = 0;
+    this.series.copy(from, to);
+    this.buffer.copyWithin(to * BATCH, from * BATCH, from * BATCH + this.buffered[t]);
   }
 
   private flush(): void {
     const Y = this.c.years;
     const buf = this.buffer;
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
-      const sameAt = (slot & 1) === 1 ? REAL_VIEW_OF[slot >> 1] * Y : -1;
       for (let t = 0; t < Y; t++) {
         const n = this.buffered[t];
         if (n === 0) break;
-        if (sameAt >= 0 && this.realSame[sameAt + t] === 1) continue;
         const d = slot * Y + t;
+        if (this.following[d] === 1) continue;
         this.series.addBatch(d, buf, d * BATCH, n);
       }
     }
@@ -195,29 +207,32 @@ export class ShardAccumulator {
 
     const buf = this.buffer;
     const YB = Y * BATCH;
-    const same = this.realSame;
+    const following = this.following;
+    const row = this.row;
     for (let t = 0; t < T; t++) {
       this.running[t]++;
+      // Balances are deflated by the index at the end of the year, flows by the one at its start.
       const deflateEnd = 1 / econ.cpi[t + 1];
       const deflateStart = 1 / econ.cpi[t];
+      row[0] = sim.netWorth[t];
+      row[1] = sim.netWorth[t] * deflateEnd;
+      row[2] = sim.liquidAssets[t];
+      row[3] = sim.liquidAssets[t] * deflateEnd;
+      row[4] = sim.income[t];
+      row[5] = sim.income[t] * deflateStart;
+      row[6] = sim.spending[t];
+      row[7] = sim.spending[t] * deflateStart;
+      row[8] = sim.shortfall[t];
+      row[9] = sim.shortfall[t] * deflateStart;
+      row[10] = sim.taxes[t];
+      row[11] = sim.taxes[t] * deflateStart;
       const at = t * BATCH + this.buffered[t];
-      buf[at] = sim.netWorth[t];
-      buf[at + 2 * YB] = sim.liquidAssets[t];
-      buf[at + 4 * YB] = sim.income[t];
-      buf[at + 6 * YB] = sim.spending[t];
-      buf[at + 8 * YB] = sim.shortfall[t];
-      buf[at + 10 * YB] = sim.taxes[t];
-      if (same[t] === 1 && deflateEnd !== 1) this.splitReal(0, t);
-      if (same[t] === 0) {
-        buf[at + YB] = sim.netWorth[t] * deflateEnd;
-        buf[at + 3 * YB] = sim.liquidAssets[t] * deflateEnd;
-      }
-      if (same[Y + t] === 1 && deflateStart !== 1) this.splitReal(1, t);
-      if (same[Y + t] === 0) {
-        buf[at + 5 * YB] = sim.income[t] * deflateStart;
-        buf[at + 7 * YB] = sim.spending[t] * deflateStart;
-        buf[at + 9 * YB] = sim.shortfall[t] * deflateStart;
-        buf[at + 11 * YB] = sim.taxes[t] * deflateStart;
+      for (let slot = 0; slot < SERIES_SLOTS; slot++) {
+        if (following[slot * Y + t] === 1) {
+          if (row[slot] === row[FOLLOWS[slot]]) continue;
+          this.split(slot, t);
+        }
+        buf[at + slot * YB] = row[slot];
       }
       this.buffered[t]++;
     }
@@ -285,11 +300,7 @@ export class ShardAccumulator {
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
-      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => {
-        // A real view that never left the nominal one has the nominal distribution.
-        const same = view === 1 && this.realSame[REAL_VIEW_OF[k] * Y + t] === 1;
-        return this.series.toJSON((k * 2 + (same ? 0 : view)) * Y + t);
-      }))),
+      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t)))),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
       sample: keepSmallestRanks(this.sample),

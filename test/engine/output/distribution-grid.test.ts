@@ -61,6 +61,28 @@ describe('DistributionGrid', () => {
     expect(grid.count(0)).toBe(data.length);
   });
 
+  it('counts a batch of one repeated value like the same values one by one', () => {
+    const grid = new DistributionGrid(1, MONEY_UNIT);
+    const sketch = new QuantileSketch();
+    const sum = new FixedPointSum(MONEY_UNIT);
+    // Repeated zeros, both signs, a value beyond the plain accumulator, byte counts that carry
+    // within one batch, a batch longer than the accumulator's settling period, and varying batches between.
+    const runs: [number, number][] = [[0, 64], [40_000, 64], [40_000, 200], [-3.5, 64], [3e12, 64], [40_000, 5000], [1e-9, 1], [-2e13, 300]];
+    const data: number[] = [];
+    for (const [v, n] of runs) {
+      const batch = new Float64Array(n).fill(v);
+      grid.addBatch(0, batch, 0, n);
+      for (let i = 0; i < n; i++) data.push(v);
+      const mixed = Float64Array.from([v, v + 1, v]);
+      grid.addBatch(0, mixed, 0, 3);
+      data.push(...mixed);
+    }
+    for (const v of data) { sketch.add(v); sum.add(v); }
+    expect(grid.toJSON(0).sketch).toEqual(sketch.toJSON());
+    expect(valueOf(grid.toJSON(0).sum)).toBe(valueOf(sum.toJSON()));
+    expect(grid.count(0)).toBe(data.length);
+  });
+
   it('writes an empty distribution like an empty sketch', () => {
     const grid = new DistributionGrid(2, MONEY_UNIT);
     grid.addBatch(1, new Float64Array([5]), 0, 1);
@@ -73,6 +95,7 @@ describe('DistributionGrid', () => {
     const grid = new DistributionGrid(1, MONEY_UNIT);
     for (const bad of [NaN, Infinity, -Infinity]) {
       expect(() => grid.addBatch(0, new Float64Array([1, bad]), 0, 2)).toThrow(RangeError);
+      expect(() => grid.addBatch(0, new Float64Array([bad, bad]), 0, 2)).toThrow(RangeError);
     }
   });
 });
