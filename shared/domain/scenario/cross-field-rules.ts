@@ -1,12 +1,12 @@
 import type * as z from 'zod/mini';
 import type { scenarioObjectSchema } from './scenario-document.js';
 import { checkAssumptionRules } from './assumption-rules.js';
+import { MAX_AGE, youngestMemberAge } from '../../engine/household/plan.js';
 
 type Doc = z.output<typeof scenarioObjectSchema>;
 type Path = (string | number)[];
 
 const ALLOCATION_TOLERANCE = 1e-9;
-const MAX_AGE = 120;
 
 /**
  * Rules that span fields: unique ids, references between items, allocations summing to 1,
@@ -49,9 +49,14 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     else if (doc.startYear - m.birthYear > MAX_AGE) fail(['members', i, 'birthYear'], `gives an age above ${MAX_AGE} in startYear`);
   });
 
+  // An item that ended before the simulation starts would never apply: a mistake, not a no-op.
   const yearRange = (path: Path, from: number | undefined, to: number | undefined) => {
-    if (from !== undefined && to !== undefined && to < from) fail([...path, 'toYear'], 'must not be before fromYear');
+    if (to !== undefined && to < doc.startYear) fail([...path, 'toYear'], `must not be before startYear (${doc.startYear})`);
+    else if (from !== undefined && to !== undefined && to < from) fail([...path, 'toYear'], 'must not be before fromYear');
   };
+  doc.properties.forEach((p, i) => {
+    if (p.sellYear !== undefined && p.sellYear < doc.startYear) fail(['properties', i, 'sellYear'], `must not be before startYear (${doc.startYear})`);
+  });
 
   doc.incomes.forEach((inc, i) => {
     const path: Path = ['incomes', i];
@@ -153,11 +158,11 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
   const order = doc.strategy.withdrawalOrder;
   if (new Set(order).size !== order.length) fail(['strategy', 'withdrawalOrder'], 'must not name an account type twice');
 
-  const adults = doc.members.filter((m) => m.role !== 'DEPENDANT' && m.birthYear <= doc.startYear);
+  const born = doc.members.filter((m) => m.birthYear <= doc.startYear);
   const horizon = doc.simulation.horizon;
-  if (horizon && 'untilAge' in horizon && adults.length > 0) {
-    const youngest = Math.min(...adults.map((m) => doc.startYear - m.birthYear));
-    if (horizon.untilAge <= youngest) fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest adult member's age in startYear (${youngest})`);
+  if (horizon && 'untilAge' in horizon && born.length > 0) {
+    const youngest = youngestMemberAge(doc.startYear, born);
+    if (horizon.untilAge <= youngest) fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest member's age in startYear (${youngest})`);
   }
 
   checkAssumptionRules(doc.assumptions, fail);

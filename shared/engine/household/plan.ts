@@ -99,15 +99,19 @@ export interface HouseholdPlan {
   assumptions: { economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
 }
 
-/** Highest age simulated: the default horizon runs until every adult member has died or reached it. */
+/** Highest age simulated: the default horizon runs until every member has died or reached it. */
 export const MAX_AGE = 120;
 
-/** Default horizon: until the youngest adult (PRIMARY or PARTNER) reaches MAX_AGE. */
-export function defaultHorizonYears(startYear: number, members: { role: string; birthYear: number }[]): number {
-  return Math.max(1, MAX_AGE - youngestAdultAge(startYear, members));
+/**
+ * Default horizon (MODEL.md): until the youngest member, children included, reaches MAX_AGE, so that
+ * every member's life is simulated to its end and each member's life expectancy compares with a
+ * life table's.
+ */
+export function defaultHorizonYears(startYear: number, members: { birthYear: number }[]): number {
+  return Math.max(1, MAX_AGE - youngestMemberAge(startYear, members));
 }
 
-export function youngestAdultAge(startYear: number, members: { role: string; birthYear: number }[]): number {
-  const adults = members.filter((m) => m.role !== 'DEPENDANT');
-  return Math.min(...(adults.length ? adults : members).map((m) => startYear - m.birthYear));
+/** Age in startYear of the youngest member: the member `horizon.untilAge` counts by. */
+export function youngestMemberAge(startYear: number, members: { birthYear: number }[]): number {
+  return Math.min(...members.map((m) => startYear - m.birthYear));
 }

@@ -132,6 +132,12 @@ describe('scenario document', () => {
 
   it('rejects from/to years in the wrong order and repeated withdrawal types', () => {
     expectError({ ...minimal(), expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2030, toYear: 2029 }] }, 'expenses[0].toYear');
+    // Items that would never apply: ended, or sold, before the simulation starts.
+    expectError({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2001 }] }, 'expenses[0].toYear', /before startYear \(2025\)/);
+    expectError({ ...minimal(), startYear: 2025, incomes: [{ id: 'i', type: 'OTHER', amount: 1, fromYear: 2010, toYear: 2024 }] }, 'incomes[0].toYear', /before startYear/);
+    expectError({ ...minimal(), startYear: 2025, properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellYear: 2000 }] }, 'properties[0].sellYear', /before startYear/);
+    // An item under way at the start is fine.
+    expect(validateScenario({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2025 }] }).ok).toBe(true);
     expectError({ ...minimal(), strategy: { withdrawalOrder: ['CASH', 'CASH'] } }, 'strategy.withdrawalOrder');
   });
 
@@ -148,10 +154,14 @@ describe('scenario document', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const plan = toHouseholdPlan(r.value);
-    // Youngest adult (sam, born 1992) is 33 in 2025: until age 120.
-    expect(plan.years).toBe(120 - 33);
+    // The youngest member (leo, born 2022) is 3 in 2025: until he reaches 120.
+    expect(plan.years).toBe(120 - 3);
     expect(plan.assumptions.life.disability.enabled).toBe(true);
     expect(plan.accounts.find((a) => a.id === 'alex-401k')!.accessAge).toBe(60);
+    // untilAge counts by the youngest member too.
+    const until = validateScenario({ ...example(), simulation: { horizon: { untilAge: 100 } } });
+    expect(until.ok && toHouseholdPlan(until.value).years).toBe(100 - 3);
+    expectError({ ...example(), simulation: { horizon: { untilAge: 3 } } }, 'simulation.horizon.untilAge', /above the youngest member's age in startYear \(3\)/);
   });
 
   it('is representable as JSON Schema', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveEconomicAssumptions } from '../../../shared/engine/economy/index.js';
 import { resolveLifeAssumptions } from '../../../shared/engine/life/index.js';
 import { simulate, type HouseholdPlan } from '../../../shared/engine/index.js';
+import { defaultHorizonYears } from '../../../shared/engine/household/plan.js';
 
 const M = 88, B = 10, AGE = 65, YEARS = 55;
 const gompertzSurvival = (x: number) => Math.exp(Math.exp((x - M) / B) * (1 - Math.exp(1 / B)));
@@ -21,19 +22,28 @@ const plan: HouseholdPlan = {
   },
 };
 
+/**
+ * The exact mean and second moment of the years lived from `age` over `years` years under the
+ * Gompertz law (L = d + 1/2 for a death in year d, the whole horizon if alive at its end), and the
+ * survival curve S[t].
+ */
+function gompertzYearsLived(age: number, years: number): { e: number; e2: number; S: number[] } {
+  const S = [1];
+  for (let t = 0; t < years; t++) S.push(S[t] * gompertzSurvival(age + t));
+  let e = 0, e2 = 0;
+  for (let d = 0; d < years; d++) {
+    const p = S[d] - S[d + 1];
+    e += p * (d + 0.5);
+    e2 += p * (d + 0.5) ** 2;
+  }
+  e += S[years] * years;
+  e2 += S[years] * years ** 2;
+  return { e, e2, S };
+}
+
 describe('life expectancy with mortality only', () => {
   it('matches the Gompertz law within sampling error, and so does the survival curve', () => {
-    // Years lived L = d + 1/2 for a death in year d, or the horizon if alive at its end.
-    const S = [1];
-    for (let t = 0; t < YEARS; t++) S.push(S[t] * gompertzSurvival(AGE + t));
-    let e = 0, e2 = 0;
-    for (let d = 0; d < YEARS; d++) {
-      const p = S[d] - S[d + 1];
-      e += p * (d + 0.5);
-      e2 += p * (d + 0.5) ** 2;
-    }
-    e += S[YEARS] * YEARS;
-    e2 += S[YEARS] * YEARS ** 2;
+    const { e, e2, S } = gompertzYearsLived(AGE, YEARS);
     const paths = 4000;
     const out = simulate(plan, { seed: 99, paths });
     const se = Math.sqrt((e2 - e * e) / paths);
@@ -42,5 +52,19 @@ describe('life expectancy with mortality only', () => {
       const sp = Math.sqrt((S[t] * (1 - S[t])) / paths);
       expect(Math.abs(out.timeSeries[t].members.p1.alive - S[t])).toBeLessThan(4 * sp);
     }
+  });
+
+  it("runs a child's life to its end under the default horizon, so the child's matches the law too", () => {
+    const members = [
+      { id: 'p1', role: 'PRIMARY' as const, birthYear: 1985, sex: 'FEMALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 65 },
+      { id: 'kid', role: 'DEPENDANT' as const, birthYear: 2020, sex: 'MALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 65 },
+    ];
+    const years = defaultHorizonYears(2025, members);
+    expect(years).toBe(115);
+    const { e, e2 } = gompertzYearsLived(5, years);
+    const paths = 4000;
+    const out = simulate({ ...plan, members, years }, { seed: 7, paths });
+    const se = Math.sqrt((e2 - e * e) / paths);
+    expect(Math.abs(out.summary.members[1].lifeExpectancy - e)).toBeLessThan(4 * se);
   });
 });
