@@ -1,11 +1,14 @@
-import { ExactSum, QuantileSketch } from '../stats/index.js';
+import { ExactSum, QuantileSketch, studentTCritical } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.js';
 import type { ShardResult } from '../output/shard-result.js';
 import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
 
-/** z for a two-sided 95% interval. */
-const Z95 = 1.959963984540054;
+/** An estimated standard error and its degrees of freedom (paths − 1, or batches − 1). */
+interface StandardError {
+  se: number;
+  df: number;
+}
 
 export interface ComparedFigure {
   figure: string;
@@ -27,39 +30,46 @@ export interface ComparisonDocument {
   metadata: { engineVersion: string; seed: number; paths: number; years: { baseline: number; alternative: number }; pathYears: number; shards: number; elapsedMs: number; batches: number };
 }
 
-function figure(name: string, baseline: number | null, alternative: number | null, se: number | null, method: ComparedFigure['method']): ComparedFigure {
+/**
+ * A compared figure; its 95% interval is difference ± t · SE with Student's t on the standard
+ * error's degrees of freedom (the SE is itself estimated: from 32 batches t is 2.04, not 1.96).
+ */
+function figure(name: string, baseline: number | null, alternative: number | null, error: StandardError | null, method: ComparedFigure['method']): ComparedFigure {
   const difference = baseline === null || alternative === null ? null : alternative - baseline;
+  const se = difference === null || error === null ? null : error.se;
+  const half = se === null ? 0 : studentTCritical(0.95, error!.df) * se;
   return {
     figure: name,
     baseline,
     alternative,
     difference,
-    standardError: difference === null ? null : se,
-    interval95: difference === null || se === null ? null : [difference - Z95 * se, difference + Z95 * se],
+    standardError: se,
+    interval95: difference === null || se === null ? null : [difference - half, difference + half],
     method,
   };
 }
 
 /** Standard error of the mean difference from exact sums of d and d² over n paths. */
-function pairedStandardError(d: number, d2: number, n: number): number | null {
+function pairedStandardError(d: number, d2: number, n: number): StandardError | null {
   if (n < 2) return null;
   const ss = d2 - (d * d) / n;
-  return ss <= 0 ? 0 : Math.sqrt(ss / (n * (n - 1)));
+  return { se: ss <= 0 ? 0 : Math.sqrt(ss / (n * (n - 1))), df: n - 1 };
 }
 
 /** Batch-means standard error: spread of the per-batch differences (batches with an undefined figure are left out). */
-function batchStandardError(diffs: (number | null)[]): number | null {
+function batchStandardError(diffs: (number | null)[]): StandardError | null {
   const xs = diffs.filter((x): x is number => x !== null && Number.isFinite(x));
   const k = xs.length;
   if (k < 2) return null;
+  if (xs.every((x) => x === xs[0])) return { se: 0, df: k - 1 };
   const mean = xs.reduce((s, x) => s + x, 0) / k;
-  if (xs.every((x) => x === xs[0])) return 0;
   const v = xs.reduce((s, x) => s + (x - mean) * (x - mean), 0) / (k - 1);
-  return Math.sqrt(v / k);
+  return { se: Math.sqrt(v / k), df: k - 1 };
 }
 
-function batchQuantile(side: BatchSide, q: number): number | null {
-  const s = QuantileSketch.fromJSON(side.terminalEstate);
+/** The q-quantile of one batch's distribution of a figure; null if the batch has no value of it. */
+function batchQuantile(sketch: BatchSide['terminalEstate'], q: number): number | null {
+  const s = QuantileSketch.fromJSON(sketch);
   return s.count > 0 ? s.quantile(q) : null;
 }
 
@@ -84,6 +94,8 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
   const mean = (r: ShardResult, sum: ReturnType<typeof sumValue>) => (r.paths > 0 ? sum / r.paths : null);
   const estateA = percentiles(A.terminalEstate);
   const estateB = percentiles(B.terminalEstate);
+  const depletionAgeA = percentiles(A.depletionAge);
+  const depletionAgeB = percentiles(B.depletionAge);
 
   const summary: ComparedFigure[] = [
     paired(0, ratio(A.successes, n), ratio(B.successes, n), PAIRED_MEANS[0]),
@@ -92,9 +104,13 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
     paired(3, estateA.mean, estateB.mean, PAIRED_MEANS[3]),
     ...PERCENTILE_LEVELS.map((p) => {
       const key = `p${p}` as keyof typeof estateA;
-      return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side, p / 100));
+      return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side.terminalEstate, p / 100));
     }),
-    batched('depletionAge.mean', percentiles(A.depletionAge).mean, percentiles(B.depletionAge).mean, (side) => ratio(sumValue(side.depletionAgeSum), side.depletions)),
+    batched('depletionAge.mean', depletionAgeA.mean, depletionAgeB.mean, (side) => ratio(sumValue(side.depletionAgeSum), side.depletions)),
+    ...PERCENTILE_LEVELS.map((p) => {
+      const key = `p${p}` as keyof typeof depletionAgeA;
+      return batched(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], (side) => batchQuantile(side.depletionAge, p / 100));
+    }),
   ];
 
   const goalIds = [...new Set([...baseline.goals.map((g) => g.id), ...alternative.goals.map((g) => g.id)])];

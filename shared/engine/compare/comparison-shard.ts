@@ -23,6 +23,8 @@ export const PAIRED_MEMBER_MEANS = ['lifeExpectancy', 'probabilityDisabled', 'pr
 export interface BatchSide {
   terminalEstate: SketchJson;
   depletions: number;
+  /** The primary member's age at depletion, among the batch's depleted paths: its distribution and exact sum. */
+  depletionAge: SketchJson;
   depletionAgeSum: ExactSumJson;
   /** Per goal (the side's own goal list): due, achieved, funded ratio sum. */
   goals: { due: number; achieved: number; fundedRatio: ExactSumJson }[];
@@ -44,7 +46,8 @@ export interface ComparisonShardResult {
 class Batch {
   readonly estate = new QuantileSketch();
   depletions = 0;
-  readonly depletionAge = new ExactSum();
+  readonly depletionAge = new QuantileSketch();
+  readonly depletionAgeSum = new ExactSum();
   readonly goalDue: number[];
   readonly goalAchieved: number[];
   readonly goalRatio: ExactSum[];
@@ -55,7 +58,12 @@ class Batch {
   }
   add(sim: HouseholdPathSimulator, primaryAge0: number): void {
     this.estate.add(sim.terminalEstateReal);
-    if (sim.depletionYear >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + sim.depletionYear); }
+    if (sim.depletionYear >= 0) {
+      const age = primaryAge0 + sim.depletionYear;
+      this.depletions++;
+      this.depletionAge.add(age);
+      this.depletionAgeSum.add(age);
+    }
     for (let g = 0; g < this.goalDue.length; g++) {
       if (sim.goalCameDue[g] === 0) continue;
       this.goalDue[g]++;
@@ -67,7 +75,8 @@ class Batch {
     return {
       terminalEstate: this.estate.toJSON(),
       depletions: this.depletions,
-      depletionAgeSum: this.depletionAge.toJSON(),
+      depletionAge: this.depletionAge.toJSON(),
+      depletionAgeSum: this.depletionAgeSum.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
     };
   }

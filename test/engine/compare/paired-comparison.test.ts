@@ -62,4 +62,23 @@ describe('paired comparison', () => {
     expect(success.difference!).toBeCloseTo(doc.outcomeChanges.net / 600, 12);
     expect(doc.outcomeChanges.failedToSucceeded).toBeGreaterThan(doc.outcomeChanges.succeededToFailed);
   });
+
+  it("compares every summary figure, depletion age's percentiles too, with intervals on Student's t", () => {
+    const doc = compare(saver(62), saver(67), { seed: 2024, paths: 600 });
+    const names = doc.summary.map((f) => f.figure);
+    for (const p of [5, 10, 25, 50, 75, 90, 95]) {
+      expect(names).toContain(`terminalEstate.p${p}`);
+      expect(names).toContain(`depletionAge.p${p}`);
+    }
+    // Retiring at 62 runs out of money on some paths: the baseline has a depletion age distribution.
+    const median = doc.summary.find((f) => f.figure === 'depletionAge.p50')!;
+    expect(median.baseline!).toBeGreaterThan(62);
+    expect(median.method).toBe('BATCH_MEANS');
+    // Half-widths: t with 599 degrees of freedom (paths) and with 31 (the 32 batches, each with an estate).
+    const half = (f: (typeof doc.summary)[number]) => (f.interval95![1] - f.interval95![0]) / 2;
+    const success = doc.summary.find((f) => f.figure === 'probabilityOfSuccess')!;
+    expect(half(success) / success.standardError!).toBeCloseTo(1.9640, 3);
+    const estate = doc.summary.find((f) => f.figure === 'terminalEstate.p50')!;
+    expect(half(estate) / estate.standardError!).toBeCloseTo(2.0395, 3);
+  });
 });
