@@ -84,6 +84,8 @@ export class CompiledPlan {
   readonly propertyValue0!: Float64Array;
   readonly propertySellT!: Int32Array;
   readonly propertySellingCost!: Float64Array;
+  /** 1: sold once every living adult is in a nursing home. */
+  readonly propertySellOnNursingHome!: Uint8Array;
   // liabilities
   readonly liabilityCount!: number;
   readonly liabilityBalance0!: Float64Array;
@@ -270,6 +272,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     propertyValue0: Float64Array.from(plan.properties, (p) => p.value),
     propertySellT: Int32Array.from(plan.properties, (p) => (p.sellYear === undefined ? -1 : p.sellYear - plan.startYear)),
     propertySellingCost: Float64Array.from(plan.properties, (p) => p.sellingCost),
+    propertySellOnNursingHome: Uint8Array.from(plan.properties, (p) => (p.sellOnNursingHome === true ? 1 : 0)),
     liabilityCount: L,
     liabilityBalance0: Float64Array.from(plan.liabilities, (l) => l.balance),
     liabilityVariable: Uint8Array.from(plan.liabilities, (l) => (l.rate.type === 'VARIABLE' ? 1 : 0)),

@@ -249,7 +249,7 @@ export class HouseholdPathSimulator {
     const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
     const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
-    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost } = c;
+    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost, propertySellOnNursingHome } = c;
     const { goalProperty, propertyBought, liabilityFinancesPurchase } = c;
     const debtPayoff = c.hasDebtPayoff === 1;
     const purchase = c.hasPurchase === 1;
@@ -287,6 +287,7 @@ export class HouseholdPathSimulator {
       // (1) States: who is alive this year (a death in year t shows as DEAD from t + 1).
       let adultsAlive = 0;
       let adultDead = 0;
+      let adultsInNursingHome = 0;
       let working = 0;
       for (let m = 0; m < M; m++) {
         const life = lives[m];
@@ -298,6 +299,7 @@ export class HouseholdPathSimulator {
         if (isAdult[m] === 1) {
           if (a === 1) adultsAlive++;
           else adultDead++;
+          if (st === LTC && life.careSetting[t] === NURSING_HOME) adultsInNursingHome++;
         }
         if (a === 1 && hasSalary[m] === 1 && memberAge0[m] + t < retirementAge[m]) working++;
         disabledYears[m] = st === DISABLED ? disabledYears[m] + 1 : 0;
@@ -314,9 +316,11 @@ export class HouseholdPathSimulator {
       const buffer = cashBuffer * cpiT;
       let extraEssential = 0;
 
-      // Property sales by rule: the price less costs and the debt it secures goes to cash.
+      // Property sales by rule (in its year, or once the home is left for a nursing home): the
+      // price less costs and the debt it secures goes to cash.
+      const homeLeft = adultsInNursingHome === adultsAlive;
       for (let p = 0; p < P; p++) {
-        if (propertyOwned[p] === 1 && propertySellT[p] === t) {
+        if (propertyOwned[p] === 1 && (propertySellT[p] === t || (homeLeft && propertySellOnNursingHome[p] === 1))) {
           let proceeds = propertyValue[p] * (1 - propertySellingCost[p]);
           for (let l = 0; l < L; l++) {
             if (liabilityProperty[l] === p) { proceeds -= debt[l]; debt[l] = 0; debtYearsLeft[l] = 0; }

@@ -45,7 +45,7 @@ export interface PlanAccount {
   employerMatchLimit: number;
 }
 
-export interface PlanProperty { id: string; type: 'RESIDENCE' | 'RENTAL'; value: number; sellYear?: number; sellingCost: number }
+export interface PlanProperty { id: string; type: 'RESIDENCE' | 'RENTAL'; value: number; sellYear?: number; sellOnNursingHome?: boolean; sellingCost: number }
 
 export interface PlanLiability {
   id: string;

@@ -136,6 +136,7 @@ describe('scenario document', () => {
     expectError({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2001 }] }, 'expenses[0].toYear', /before startYear \(2025\)/);
     expectError({ ...minimal(), startYear: 2025, incomes: [{ id: 'i', type: 'OTHER', amount: 1, fromYear: 2010, toYear: 2024 }] }, 'incomes[0].toYear', /before startYear/);
     expectError({ ...minimal(), startYear: 2025, properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellYear: 2000 }] }, 'properties[0].sellYear', /before startYear/);
+    expectError({ ...minimal(), properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellOnNursingHome: 'yes' }] }, 'properties[0].sellOnNursingHome');
     // An item under way at the start is fine.
     expect(validateScenario({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2025 }] }).ok).toBe(true);
     expectError({ ...minimal(), strategy: { withdrawalOrder: ['CASH', 'CASH'] } }, 'strategy.withdrawalOrder');

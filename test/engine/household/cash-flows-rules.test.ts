@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CareSetting, MemberState, resolveLifeAssumptions, type LifeAssumptionsInput } from '../../../shared/engine/life/index.js';
 import type { PlanMember } from '../../../shared/engine/household/plan.js';
+import type { PathEvent } from '../../../shared/engine/household/household-path.js';
 import { account, CENT, economy, life, plan, simulator } from './fixtures.js';
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(CENT);
@@ -137,6 +138,40 @@ describe('household rules on deterministic paths', () => {
     // Net worth falls by the selling cost only: 0.06 × 337,652.64 = 20,259.16.
     close(sim.netWorth[3] - sim.netWorth[4], cost * price);
     expect(sim.debt[0]).toBe(0);
+  });
+
+  it('sells a home flagged sellOnNursingHome once every living adult is in a nursing home, and no other', () => {
+    const V = 400_000, cost = 0.05, cash0 = 10_000, years = 6;
+    const p = plan({
+      years,
+      members: [member('p1', 'PRIMARY', 1940, 65), member('p2', 'PARTNER', 1942, 65)],
+      accounts: [account('cash', 'CASH', cash0)],
+      properties: [
+        { id: 'home', type: 'RESIDENCE', value: V, sellOnNursingHome: true, sellingCost: cost },
+        { id: 'cabin', type: 'RESIDENCE', value: 100_000, sellingCost: cost },
+      ],
+      // Care costs nothing here, so that only the sale moves the balance sheet.
+      assumptions: { economic: plan({}).assumptions.economic, life: lifeAssumptions({ longTermCare: { homeCareAnnualCost: 0, nursingHomeAnnualCost: 0 } }) },
+    });
+    const run = (setting: number) => {
+      // p1 in care from year 1; p2 healthy, dies in year 2 (dead from year 3).
+      const p1 = life(years);
+      for (let t = 1; t < years; t++) { p1.state[t] = MemberState.LTC; p1.careSetting[t] = setting; }
+      const sim = simulator(p);
+      const events: PathEvent[] = [];
+      sim.run(economy(years), [p1, life(years, 2)], events);
+      return { sim, sales: events.filter((e) => e.type === 'PROPERTY_SOLD') };
+    };
+    // In a nursing home: not while p2 lives at home (years 1-2); sold at the start of year 3 for
+    // 400,000 x (1 - 0.05) = 380,000, into cash; the cabin stays.
+    const nursing = run(CareSetting.NURSING_HOME);
+    expect(nursing.sales).toEqual([{ year: 3, type: 'PROPERTY_SOLD', itemId: 'home', amount: V * (1 - cost) }]);
+    for (let t = 0; t < 3; t++) close(nursing.sim.netWorth[t], cash0 + V + 100_000);
+    for (let t = 3; t < years; t++) close(nursing.sim.netWorth[t], cash0 + V * (1 - cost) + 100_000);
+    // Cared for at home: the home is still lived in, and not sold.
+    const atHome = run(CareSetting.HOME);
+    expect(atHome.sales).toEqual([]);
+    close(atHome.sim.netWorth[years - 1], cash0 + V + 100_000);
   });
 
   it('charges care costs by setting with CPI and the care-cost premium, and pays the LTC benefit in care up to maxYears', () => {
