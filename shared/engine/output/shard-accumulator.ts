@@ -36,6 +36,8 @@ const LTC = MemberState.LTC;
 // (medians of 5). Any batch size gives the same results: sketches and sums do not depend on order.
 const BATCH = 64;
 const SERIES_SLOTS = SERIES_METRICS.length * 2;
+/** Per series metric, 1 for an end-of-year balance (deflated by cpi[t + 1]), 0 for a flow during the year (by cpi[t]). */
+const IS_BALANCE = Uint8Array.from(SERIES_METRICS, (m) => (m === 'netWorth' || m === 'liquidAssets' ? 1 : 0));
 const NET_WORTH = 2 * SERIES_METRICS.indexOf('netWorth');
 const LIQUID_ASSETS = 2 * SERIES_METRICS.indexOf('liquidAssets');
 /**
@@ -94,6 +96,8 @@ export class ShardAccumulator {
   private readonly following: Uint8Array;
   /** One path-year's value per series slot. */
   private readonly row = new Float64Array(SERIES_SLOTS);
+  private seriesSource: HouseholdPathSimulator | null = null;
+  private seriesArrays: Float64Array[] = [];
   private bufferedPaths = 0;
   private bufferedEconomy = 0;
   private sampleThreshold = Infinity;
@@ -121,6 +125,15 @@ export class ShardAccumulator {
     this.buffered = new Int32Array(Y);
     this.following = new Uint8Array(SERIES_SLOTS * Y);
     for (let slot = 0; slot < SERIES_SLOTS; slot++) if (FOLLOWS[slot] >= 0) this.following.fill(1, slot * Y, (slot + 1) * Y);
+  }
+
+  /** The simulator's per-year series in SERIES_METRICS order (the same arrays for every path it runs). */
+  private seriesOf(sim: HouseholdPathSimulator): Float64Array[] {
+    if (sim !== this.seriesSource) {
+      this.seriesSource = sim;
+      this.seriesArrays = SERIES_METRICS.map((metric) => sim[metric]);
+    }
+    return this.seriesArrays;
   }
 
   /** The slot whose distribution year t of `slot` has: itself, or the first source up its chain that no longer follows. */
@@ -209,23 +222,16 @@ export class ShardAccumulator {
     const YB = Y * BATCH;
     const following = this.following;
     const row = this.row;
+    const series = this.seriesOf(sim);
     for (let t = 0; t < T; t++) {
       this.running[t]++;
-      // Balances are deflated by the index at the end of the year, flows by the one at its start.
       const deflateEnd = 1 / econ.cpi[t + 1];
       const deflateStart = 1 / econ.cpi[t];
-      row[0] = sim.netWorth[t];
-      row[1] = sim.netWorth[t] * deflateEnd;
-      row[2] = sim.liquidAssets[t];
-      row[3] = sim.liquidAssets[t] * deflateEnd;
-      row[4] = sim.income[t];
-      row[5] = sim.income[t] * deflateStart;
-      row[6] = sim.spending[t];
-      row[7] = sim.spending[t] * deflateStart;
-      row[8] = sim.shortfall[t];
-      row[9] = sim.shortfall[t] * deflateStart;
-      row[10] = sim.taxes[t];
-      row[11] = sim.taxes[t] * deflateStart;
+      for (let k = 0; k < SERIES_METRICS.length; k++) {
+        const nominal = series[k][t];
+        row[2 * k] = nominal;
+        row[2 * k + 1] = nominal * (IS_BALANCE[k] === 1 ? deflateEnd : deflateStart);
+      }
       const at = t * BATCH + this.buffered[t];
       for (let slot = 0; slot < SERIES_SLOTS; slot++) {
         if (following[slot * Y + t] === 1) {
