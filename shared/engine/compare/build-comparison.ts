@@ -1,7 +1,7 @@
 import { ExactSum, QuantileSketch, studentTCritical } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.js';
-import type { ShardResult } from '../output/shard-result.js';
+import type { ShardResult, SketchJson } from '../output/shard-result.js';
 import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
 
 /** An estimated standard error and its degrees of freedom (paths − 1, or batches − 1). */
@@ -68,7 +68,7 @@ function batchStandardError(diffs: (number | null)[]): StandardError | null {
 }
 
 /** The q-quantile of one batch's distribution of a figure; null if the batch has no value of it. */
-function batchQuantile(sketch: BatchSide['terminalEstate'], q: number): number | null {
+function batchQuantile(sketch: SketchJson, q: number): number | null {
   const s = QuantileSketch.fromJSON(sketch);
   return s.count > 0 ? s.quantile(q) : null;
 }
@@ -106,11 +106,8 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
       const key = `p${p}` as keyof typeof estateA;
       return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side.terminalEstate, p / 100));
     }),
-    batched('depletionAge.mean', depletionAgeA.mean, depletionAgeB.mean, (side) => ratio(sumValue(side.depletionAgeSum), side.depletions)),
-    ...PERCENTILE_LEVELS.map((p) => {
-      const key = `p${p}` as keyof typeof depletionAgeA;
-      return batched(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], (side) => batchQuantile(side.depletionAge, p / 100));
-    }),
+    ...(['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)] as (keyof typeof depletionAgeA)[]).map((key) =>
+      batched(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], (side) => percentiles(side.depletionAge)[key])),
   ];
 
   const goalIds = [...new Set([...baseline.goals.map((g) => g.id), ...alternative.goals.map((g) => g.id)])];

@@ -6,7 +6,9 @@ import { MemberState } from '../life/life-path.js';
 import { ShardAccumulator } from '../output/shard-accumulator.js';
 import { inEconomySample } from '../output/economy-sample.js';
 import { checkRange, type ShardRange } from '../output/simulate-shard.js';
-import type { ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
+import { Distribution } from '../output/distribution.js';
+import { MONEY_UNIT } from '../output/fixed-point-sum.js';
+import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
 
 /**
@@ -23,9 +25,8 @@ export const PAIRED_MEMBER_MEANS = ['lifeExpectancy', 'probabilityDisabled', 'pr
 export interface BatchSide {
   terminalEstate: SketchJson;
   depletions: number;
-  /** The primary member's age at depletion, among the batch's depleted paths: its distribution and exact sum. */
-  depletionAge: SketchJson;
-  depletionAgeSum: ExactSumJson;
+  /** The primary member's age at depletion, among the batch's depleted paths. */
+  depletionAge: DistributionJson;
   /** Per goal (the side's own goal list): due, achieved, funded ratio sum. */
   goals: { due: number; achieved: number; fundedRatio: ExactSumJson }[];
 }
@@ -46,8 +47,7 @@ export interface ComparisonShardResult {
 class Batch {
   readonly estate = new QuantileSketch();
   depletions = 0;
-  readonly depletionAge = new QuantileSketch();
-  readonly depletionAgeSum = new ExactSum();
+  readonly depletionAge = new Distribution(MONEY_UNIT);
   readonly goalDue: number[];
   readonly goalAchieved: number[];
   readonly goalRatio: ExactSum[];
@@ -58,12 +58,7 @@ class Batch {
   }
   add(sim: HouseholdPathSimulator, primaryAge0: number): void {
     this.estate.add(sim.terminalEstateReal);
-    if (sim.depletionYear >= 0) {
-      const age = primaryAge0 + sim.depletionYear;
-      this.depletions++;
-      this.depletionAge.add(age);
-      this.depletionAgeSum.add(age);
-    }
+    if (sim.depletionYear >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + sim.depletionYear); }
     for (let g = 0; g < this.goalDue.length; g++) {
       if (sim.goalCameDue[g] === 0) continue;
       this.goalDue[g]++;
@@ -76,7 +71,6 @@ class Batch {
       terminalEstate: this.estate.toJSON(),
       depletions: this.depletions,
       depletionAge: this.depletionAge.toJSON(),
-      depletionAgeSum: this.depletionAgeSum.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
     };
   }

@@ -1,19 +1,11 @@
-import { QuantileSketch } from '../stats/index.js';
-import { mergeShardResults, mergeSums } from '../output/merge-shards.js';
+import { mergeDistributions, mergeShardResults, mergeSketches, mergeSums } from '../output/merge-shards.js';
 import type { BatchSide, ComparisonShardResult } from './comparison-shard.js';
-
-function mergeSketches(sketches: BatchSide['terminalEstate'][]): BatchSide['terminalEstate'] {
-  const merged = QuantileSketch.fromJSON(sketches[0]);
-  for (let i = 1; i < sketches.length; i++) merged.merge(QuantileSketch.fromJSON(sketches[i]));
-  return merged.toJSON();
-}
 
 function mergeBatchSides(sides: BatchSide[]): BatchSide {
   return {
     terminalEstate: mergeSketches(sides.map((x) => x.terminalEstate)),
     depletions: sides.reduce((s, x) => s + x.depletions, 0),
-    depletionAge: mergeSketches(sides.map((x) => x.depletionAge)),
-    depletionAgeSum: mergeSums(sides.map((x) => x.depletionAgeSum)),
+    depletionAge: mergeDistributions(sides.map((x) => x.depletionAge)),
     goals: sides[0].goals.map((_, g) => ({
       due: sides.reduce((s, x) => s + x.goals[g].due, 0),
       achieved: sides.reduce((s, x) => s + x.goals[g].achieved, 0),

@@ -1,6 +1,6 @@
 import { ExactSum, QuantileSketch } from '../stats/index.js';
 import { keepSmallestRanks } from './path-sample.js';
-import type { DistributionJson, ExactSumJson, ShardResult } from './shard-result.js';
+import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from './shard-result.js';
 
 export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
   const total = new ExactSum();
@@ -8,10 +8,14 @@ export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
   return total.toJSON();
 }
 
+export function mergeSketches(parts: SketchJson[]): SketchJson {
+  const sketch = QuantileSketch.fromJSON(parts[0]);
+  for (let i = 1; i < parts.length; i++) sketch.merge(QuantileSketch.fromJSON(parts[i]));
+  return sketch.toJSON();
+}
+
 export function mergeDistributions(parts: DistributionJson[]): DistributionJson {
-  const sketch = QuantileSketch.fromJSON(parts[0].sketch);
-  for (let i = 1; i < parts.length; i++) sketch.merge(QuantileSketch.fromJSON(parts[i].sketch));
-  return { sketch: sketch.toJSON(), sum: mergeSums(parts.map((p) => p.sum)), unit: parts[0].unit };
+  return { sketch: mergeSketches(parts.map((p) => p.sketch)), sum: mergeSums(parts.map((p) => p.sum)), unit: parts[0].unit };
 }
 
 /** Sorted, coalesced union of path ranges; overlapping shards would count paths twice, so they are refused. */

@@ -1,28 +1,14 @@
-import { ExactSum, QuantileSketch } from '../stats/index.js';
+import { ExactSum } from '../stats/index.js';
 import type { EconomyPath } from '../economy/economy-path.js';
 import { MemberState, type MemberLifePath } from '../life/life-path.js';
 import type { CompiledPlan } from '../household/compiled-plan.js';
 import type { HouseholdPathSimulator } from '../household/household-path.js';
-import { FixedPointSum, MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
+import { MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
+import { Distribution } from './distribution.js';
 import { DistributionGrid } from './distribution-grid.js';
 import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
-import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type SampledPath, type ShardResult } from './shard-result.js';
-
-class Distribution {
-  readonly sketch = new QuantileSketch();
-  readonly sum: FixedPointSum;
-  constructor(unit: number) {
-    this.sum = new FixedPointSum(unit);
-  }
-  add(x: number): void {
-    this.sketch.add(x);
-    this.sum.add(x);
-  }
-  toJSON(): DistributionJson {
-    return { sketch: this.sketch.toJSON(), sum: this.sum.toJSON(), unit: this.sum.unit };
-  }
-}
+import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
 
 const DEAD = MemberState.DEAD;
 const DISABLED = MemberState.DISABLED;
