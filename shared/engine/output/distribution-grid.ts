@@ -151,7 +151,7 @@ export class DistributionGrid {
     const j = key - offsets[d];
     const total = counts[j] + n;
     counts[j] = total & 255;
-    if (total > 255) ((high[d] ??= new Uint32Array(counts.length))[j] += total >>> 8);
+    if (total > 255) this.carry(high, d, counts.length, j, total >>> 8);
   }
 
   /** Widens distribution d's counts of one sign to hold `key`, and its high counts with them. */
@@ -168,10 +168,10 @@ export class DistributionGrid {
     return (low[d] = grown);
   }
 
-  /** A byte count wrapped to 0: 256 more in the high counts. */
-  private carry(high: (Uint32Array | null)[], d: number, length: number, j: number): void {
+  /** A byte count wrapped past 255 `times` times: 256 each in the high counts. */
+  private carry(high: (Uint32Array | null)[], d: number, length: number, j: number, times = 1): void {
     const h = (high[d] ??= new Uint32Array(length));
-    h[j]++;
+    h[j] += times;
   }
 
   private exactSum(d: number): ExactSum {
