@@ -31,6 +31,17 @@ export interface Page<T> {
   page: PageMeta;
 }
 
+/**
+ * A paging number from the query string: decimal digits only (no sign, spaces, exponent or
+ * `0x`), at most seven of them, then checked against its bounds.
+ */
+function pagingNumber(min: number, max: number) {
+  return z.pipe(
+    z.string().check(z.regex(/^[0-9]{1,7}$/, 'must be a whole number written in decimal digits')),
+    z.pipe(z.transform((digits: string) => Number(digits)), z.number().check(z.int(), z.minimum(min), z.maximum(max))),
+  );
+}
+
 /** The query schema of a list whose sortable properties are `sortable`. */
 export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[]]) {
   const sortEntry = z.pipe(
@@ -46,8 +57,8 @@ export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[
     }),
   );
   return z.object({
-    page: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)), 0),
-    size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxPageSize)), defaultPageSize),
+    page: z._default(pagingNumber(0, 1_000_000), 0),
+    size: z._default(pagingNumber(1, maxPageSize), defaultPageSize),
     sort: z._default(z.array(sortEntry).check(z.maxLength(10)), []),
   });
 }

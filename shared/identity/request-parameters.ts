@@ -1,10 +1,14 @@
 /**
  * The parameters of an OAuth request body: `application/x-www-form-urlencoded` (the OAuth
  * standard) or a flat JSON object of strings. Repeated parameters are refused (RFC 6749 §3.2).
+ * The parameters live in an object without a prototype, so names such as `__proto__` or
+ * `toString` are ordinary parameters, never inherited members.
  */
 import { OAuthError } from './oauth-error.js';
 
 export type Parameters = Record<string, string>;
+
+const noParameters = (): Parameters => Object.create(null) as Parameters;
 
 const maxBodyBytes = 64 * 1024;
 
@@ -16,7 +20,7 @@ export function parseParameters(body: string | undefined, contentType: string | 
   const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJson(text);
-  if (text === '' && mediaType === '') return {};
+  if (text === '' && mediaType === '') return noParameters();
   throw new OAuthError(
     'invalid_request',
     'The body must be application/x-www-form-urlencoded or application/json',
@@ -25,9 +29,9 @@ export function parseParameters(body: string | undefined, contentType: string | 
 }
 
 function parseForm(text: string): Parameters {
-  const params: Parameters = {};
+  const params = noParameters();
   for (const [name, value] of new URLSearchParams(text)) {
-    if (name in params) throw new OAuthError('invalid_request', `Parameter ${name} is repeated`, 400, name);
+    if (Object.hasOwn(params, name)) throw new OAuthError('invalid_request', `Parameter ${name} is repeated`, 400, name);
     params[name] = value;
   }
   return params;
@@ -43,7 +47,7 @@ function parseJson(text: string): Parameters {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new OAuthError('invalid_request', 'The JSON body must be an object of string parameters');
   }
-  const params: Parameters = {};
+  const params = noParameters();
   for (const [name, value] of Object.entries(parsed)) {
     if (typeof value !== 'string') throw new OAuthError('invalid_request', `Parameter ${name} must be a string`, 400, name);
     params[name] = value;
