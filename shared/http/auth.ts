@@ -4,12 +4,23 @@
  * a pluggable source). The source is chosen in one place: `auth-config.ts`.
  */
 import { JwtVerifier } from 'aws-jwt-verify';
+import {
+  JwtExpiredError,
+  JwtInvalidIssuerError,
+  JwtInvalidSignatureAlgorithmError,
+  JwtInvalidSignatureError,
+  JwtNotBeforeError,
+  JwtParseError,
+  JwtWithoutValidKidError,
+  KidNotFoundInJwksError,
+} from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { UnauthorizedError } from '../domain/errors.js';
 import { serviceAccountRole, serviceAccountSubject } from '../domain/principal.js';
 import type { Principal } from '../domain/principal.js';
+import { lifetimes } from '../identity/lifetimes.js';
 
 export type { Principal } from '../domain/principal.js';
 export type { Jwks } from 'aws-jwt-verify/jwk';
@@ -35,14 +46,11 @@ export function jwksUriFor(issuer: string): string {
   return `${issuer}${certsSuffix}`;
 }
 
-/** Reads `iss` without trusting it: only to pick the realm whose keys must then verify it. */
-function unverifiedIssuer(token: string): string | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
+/** A header or payload part of a JWT, decoded without trusting it; undefined when it is not a JSON object. */
+function decodePart(part: string | undefined): Record<string, unknown> | undefined {
   try {
-    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    const iss = (payload as { iss?: unknown } | null)?.iss;
-    return typeof iss === 'string' ? iss : undefined;
+    const value: unknown = JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -90,17 +98,25 @@ export class RealmTokenVerifier implements TokenVerifier {
   }
 
   async verify(token: string, issuerBase: string): Promise<Principal> {
-    const iss = unverifiedIssuer(token);
+    const parts = token.split('.');
+    const header = decodePart(parts[0]);
+    // `iss` is read unverified only to pick the realm whose keys must then verify the token.
+    const iss = decodePart(parts[1])?.iss;
+    if (parts.length !== 3 || !header) throw new UnauthorizedError('The token is malformed');
     const prefix = `${issuerBase}/realms/`;
-    if (!iss || !iss.startsWith(prefix)) throw new UnauthorizedError('The token was not issued here');
+    if (typeof iss !== 'string' || !iss.startsWith(prefix)) throw new UnauthorizedError('The token was issued by another issuer');
     const realmId = iss.slice(prefix.length);
-    if (!realmIdPattern.test(realmId)) throw new UnauthorizedError('The token was not issued here');
+    if (!realmIdPattern.test(realmId)) throw new UnauthorizedError('The token was issued by another issuer');
     let payload: JwtPayload;
     try {
       payload = await this.verifierFor(iss).verify(token);
     } catch (error) {
       throw new UnauthorizedError(describeVerifyFailure(error));
     }
+    // RFC 7515 §4.1.11: a critical extension the recipient does not understand makes the token invalid; this server understands none.
+    if (header.crit !== undefined) throw new UnauthorizedError('The token names a critical header extension this server does not understand');
+    // aws-jwt-verify checks `exp` only when it is there; an access token must always end.
+    if (typeof payload.exp !== 'number') throw new UnauthorizedError('The token has no expiry (exp)');
     const typ = (payload as Record<string, unknown>).typ;
     if (typ !== undefined && typ !== 'Bearer') throw new UnauthorizedError('Not an access token');
     const principal = principalFromClaims(realmId, payload);
@@ -112,7 +128,8 @@ export class RealmTokenVerifier implements TokenVerifier {
     let verifier = this.verifiers.get(issuer);
     if (!verifier) {
       verifier = JwtVerifier.create(
-        { issuer, audience: null, jwksUri: jwksUriFor(issuer) },
+        // graceSeconds: the clock skew docs/IDENTITY.md allows on `exp` and `nbf`.
+        { issuer, audience: null, jwksUri: jwksUriFor(issuer), graceSeconds: lifetimes.clockSkew },
         { jwksCache: this.jwksCache },
       );
       this.verifiers.set(issuer, verifier);
@@ -121,21 +138,19 @@ export class RealmTokenVerifier implements TokenVerifier {
   }
 }
 
-/** A short reason for the 401 body: which check failed, never key material or internals. */
+/**
+ * A short reason for the 401 body: which check failed, never key material or internals. The
+ * library's errors are told apart by class (their `name` is the generic `Error`).
+ */
 function describeVerifyFailure(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  switch (name) {
-    case 'JwtExpiredError':
-      return 'The token has expired';
-    case 'JwtNotBeforeError':
-      return 'The token is not valid yet';
-    case 'JwtInvalidSignatureError':
-    case 'KidNotFoundInJwksError':
-    case 'JwtInvalidSignatureAlgorithmError':
-      return 'The token signature is not valid';
-    case 'JwtParseError':
-      return 'The token is malformed';
-    default:
-      return error instanceof UnauthorizedError ? error.message : 'The token is not valid';
+  if (error instanceof UnauthorizedError) return error.message;
+  if (error instanceof JwtExpiredError) return 'The token has expired';
+  if (error instanceof JwtNotBeforeError) return 'The token is not valid yet';
+  if (error instanceof JwtInvalidIssuerError) return 'The token was issued by another issuer';
+  if (error instanceof JwtInvalidSignatureError || error instanceof JwtInvalidSignatureAlgorithmError) {
+    return 'The token signature is not valid';
   }
+  if (error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError) return 'The token was signed with an unknown key';
+  if (error instanceof JwtParseError) return 'The token is malformed';
+  return 'The token is not valid';
 }

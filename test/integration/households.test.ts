@@ -133,7 +133,7 @@ describe('access', () => {
       ['missing', {}],
       ['not bearer', { Authorization: 'Basic YWxpY2U6c2VjcmV0' }],
       ['garbage', { Authorization: 'Bearer not.a.jwt' }],
-      ['expired', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { expiresIn: -60 })}` }],
+      ['expired', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { expiresIn: -120 })}` }],
       ['forged', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { signWith: otherKey })}` }],
       ['unknown realm', { Authorization: `Bearer ${await server.issuer.userToken('realm-z', 'alice')}` }],
       ['other issuer', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { issuerBase: 'https://elsewhere.example' })}` }],

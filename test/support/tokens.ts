@@ -24,6 +24,12 @@ export interface TokenOptions {
   signWith?: CryptoKey;
   issuerBase?: string;
   kid?: string;
+  /** Leave out `exp`. */
+  noExpiry?: boolean;
+  /** Seconds from now before which the token is not valid (`nbf`). */
+  notBefore?: number;
+  /** Extra protected header parameters, e.g. `crit`. */
+  header?: Record<string, unknown>;
 }
 
 export async function createTestIssuer(issuerBase: () => string, realms: string[]): Promise<TestIssuer> {
@@ -35,11 +41,12 @@ export async function createTestIssuer(issuerBase: () => string, realms: string[
 
   const mint = async (claims: Record<string, unknown>, options: TokenOptions = {}) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ typ: 'Bearer', jti: randomUUID(), ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? kid, typ: 'JWT' })
-      .setIssuedAt(now - 5)
-      .setExpirationTime(now + (options.expiresIn ?? 300))
-      .sign(options.signWith ?? privateKey);
+    const jwt = new SignJWT({ typ: 'Bearer', jti: randomUUID(), ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? kid, typ: 'JWT', ...options.header })
+      .setIssuedAt(now - 5);
+    if (!options.noExpiry) jwt.setExpirationTime(now + (options.expiresIn ?? 300));
+    if (options.notBefore !== undefined) jwt.setNotBefore(now + options.notBefore);
+    return jwt.sign(options.signWith ?? privateKey);
   };
   const issuer = (realmId: string, options: TokenOptions) => `${options.issuerBase ?? issuerBase()}/realms/${realmId}`;
 
