@@ -2,7 +2,7 @@
  * The embedded DynamoDB-compatible store: dynalite on a loopback port, persisting under the data
  * directory (LevelDB), and the single table created from `shared/store/table.ts` when missing.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -18,7 +18,10 @@ export interface EmbeddedStore {
 }
 
 export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
-  mkdirSync(dataDir, { recursive: true });
+  // The data (users' password hashes, households, signing keys) is the owner's alone: a directory
+  // no one else may enter keeps every file in it private, whatever mode the store gives its files.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -7,12 +7,14 @@ const textual = /^(text\/|application\/(json|[\w.+-]+\+json|x-www-form-urlencode
 
 export interface EventInput {
   request: IncomingMessage;
+  /** The runtime's own origin (e.g. `http://127.0.0.1:3000`): the event's domain, whatever `Host` says. */
+  origin: string;
   body: Buffer;
   routeKey: string;
   pathParameters?: Record<string, string>;
 }
 
-export function toApiGatewayEvent({ request, body, routeKey, pathParameters }: EventInput): APIGatewayProxyEventV2 {
+export function toApiGatewayEvent({ request, origin, body, routeKey, pathParameters }: EventInput): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
@@ -21,7 +23,8 @@ export function toApiGatewayEvent({ request, body, routeKey, pathParameters }: E
     if (name === 'cookie') cookies = values.flatMap((v) => v.split(';').map((c) => c.trim()).filter(Boolean));
     else headers[name] = values.join(',');
   }
-  const host = headers.host ?? 'localhost';
+  // API Gateway answers only for its own domains; the local stand-in is the address it listens on.
+  const host = new URL(origin).host;
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-for'] = request.socket.remoteAddress ?? '127.0.0.1';
 

@@ -50,13 +50,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
   if (options.jwksProvider) configureAuth({ jwksProvider: options.jwksProvider });
 
-  const server = createLocalServer();
+  let url = '';
+  const server = createLocalServer(() => url);
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());
   });
   const address = server.address() as AddressInfo;
-  const url = `http://${address.address}:${address.port}`;
+  url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
   const stops: (() => Promise<void>)[] = [];
   try {

@@ -5,9 +5,11 @@
  */
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fallbackHandler, routes } from '../../functions/routes.js';
 import type { Route } from '../../functions/routes.js';
+import { errorResult, jsonContentType } from '../../shared/http/error-response.js';
 import { matchPathTemplate } from '../../shared/http/path-template.js';
 import { toApiGatewayEvent } from './event.js';
 
@@ -84,7 +86,7 @@ function writeResult(response: ServerResponse, method: string, result: APIGatewa
   response.end(body);
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serve(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
   const method = request.method ?? 'GET';
   const path = new URL(request.url ?? '/', 'http://local').pathname;
   const body = await readBody(request);
@@ -96,15 +98,43 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   const match = findRoute(method, path);
   const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
   const module = match ? match.route.handler : fallbackHandler;
-  const event = toApiGatewayEvent({ request, body, routeKey, pathParameters: match?.parameters });
+  const event = toApiGatewayEvent({ request, origin, body, routeKey, pathParameters: match?.parameters });
   const handler = await loadHandler(module);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, module.replace(/\//g, '-')));
   writeResult(response, method, result);
 }
 
-export function createLocalServer(): Server {
-  return createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
+/**
+ * What Node's HTTP parser refuses before any handler runs (headers over its 16 KB limit, a bare CR
+ * in a header, ...) still gets the error shape. In the cloud, API Gateway answers these itself.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const result = errorResult(
+    {
+      kind: tooLarge ? 'REQUEST_HEADER_FIELDS_TOO_LARGE' : 'BAD_REQUEST',
+      message: tooLarge ? 'The request headers are too large' : 'The request is not valid HTTP',
+      errors: [],
+      headers: {},
+      internal: false,
+    },
+    '',
+  );
+  const body = Buffer.from(result.body ?? '', 'utf8');
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${result.statusCode} ${reason}\r\nContent-Type: ${jsonContentType}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.toString('utf8')}`,
+  );
+}
+
+/** `origin` gives the runtime's own origin once it listens: the domain every event carries. */
+export function createLocalServer(origin: () => string): Server {
+  const server = createServer((request, response) => {
+    serve(request, response, origin()).catch((error: unknown) => {
       // Handlers map their own errors; this is the runtime itself failing.
       process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local runtime failure', error: String(error) })}\n`);
       if (!response.headersSent) {
@@ -115,4 +145,6 @@ export function createLocalServer(): Server {
       }
     });
   });
+  server.on('clientError', answerClientError);
+  return server;
 }

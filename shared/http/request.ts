@@ -7,10 +7,14 @@ export function header(event: ApiEvent, name: string): string | undefined {
   return event.headers?.[name.toLowerCase()] ?? undefined;
 }
 
-/** The public origin of the request: scheme from `x-forwarded-proto` (API Gateway sets it), host from the domain. */
+/**
+ * The public origin of the request: scheme from `x-forwarded-proto`, host from
+ * `requestContext.domainName`, never from the `Host` header. API Gateway sets both (it only
+ * answers for its own domains), and the local runtime sets them to the address it is bound to.
+ */
 export function requestOrigin(event: ApiEvent): string {
   const proto = header(event, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'https';
-  const host = event.requestContext?.domainName || header(event, 'host') || 'localhost';
+  const host = event.requestContext?.domainName || 'localhost';
   return `${proto}://${host}`;
 }
 

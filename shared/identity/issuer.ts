@@ -1,14 +1,4 @@
-/**
- * A realm's issuer URL: `${ISSUER_BASE_URL}/realms/${realmId}`, or, without that setting, the
- * request's own origin (the scheme API Gateway and the local runtime put in x-forwarded-proto).
- */
-export function issuerBase(headers: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.ISSUER_BASE_URL) return env.ISSUER_BASE_URL.replace(/\/+$/, '');
-  const host = headers.host ?? headers.Host ?? 'localhost';
-  const proto = (headers['x-forwarded-proto'] ?? 'https').split(',')[0].trim();
-  return `${proto}://${host}`;
-}
-
+/** A realm's issuer URL: `${base}/realms/${realmId}`, the base as `issuerBase` in shared/http/request.ts gives it. */
 export function realmIssuer(base: string, realmId: string): string {
   return `${base}/realms/${realmId}`;
 }
