@@ -3,6 +3,8 @@ import { comparisonListPathSchema, comparisonWithDocumentSchema } from '../../sh
 import { created } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
 
+import { comparisonExamples, comparisonRequestExamples } from '../api-examples.js';
+
 export const handler = route(
   {
     summary: 'Start a paired comparison of two scenarios of the household',
@@ -11,7 +13,9 @@ export const handler = route(
     tags: ['comparisons'],
     path: comparisonListPathSchema,
     body: comparisonRequestSchema,
-    responses: { 201: { description: 'The comparison', schema: comparisonWithDocumentSchema, headers: ['Location', 'ETag'] } },
+    errors: [429],
+    bodyExamples: comparisonRequestExamples,
+    responses: { 201: { description: 'The comparison', schema: comparisonWithDocumentSchema, headers: ['Location', 'ETag'], examples: comparisonExamples } },
   },
   async ({ principal, path, body, origin }) => {
     const comparison = await createComparison(principal, path.householdId, body);

@@ -2,12 +2,14 @@ import { householdCreateSchema, householdSchema } from '../../shared/domain/hous
 import { createHousehold } from '../../shared/domain/households/service.js';
 import { created } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
+import { householdExamples } from '../api-examples.js';
 
 export const handler = route(
   {
     summary: 'Create a household',
     tags: ['households'],
     body: householdCreateSchema,
+    bodyExamples: householdExamples,
     responses: { 201: { description: 'The new household', schema: householdSchema, headers: ['Location', 'ETag'] } },
   },
   async ({ principal, body, origin }) => {

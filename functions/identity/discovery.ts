@@ -2,6 +2,7 @@ import { discoveryDocument } from '../../shared/identity/discovery.js';
 import { runEndpoint, unknownRealm } from '../../shared/identity/http-adapter.js';
 import { jsonResponse } from '../../shared/identity/provider.js';
 import { identityStore } from '../../shared/store/identity/process-store.js';
+import { discoverySchema, oauthErrorSchema } from '../../shared/identity/openapi-schemas.js';
 import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
@@ -9,7 +10,10 @@ export const handler = route(
     summary: 'OpenID Connect discovery document of a realm',
     tags: ['identity'],
     auth: false,
-    responses: { 200: { description: 'OpenID provider metadata' } },
+    responses: {
+      200: { description: 'OpenID provider metadata', schema: discoverySchema },
+      404: { description: 'No such realm', schema: oauthErrorSchema },
+    },
   },
   async ({ event }) =>
     runEndpoint(event, async (request) => {

@@ -2,6 +2,7 @@ import { outputQuerySchema } from '../../shared/domain/runs/output-view.js';
 import { scenarioOutputSchema, simulationListPathSchema } from '../../shared/domain/runs/schemas.js';
 import { getScenarioOutput } from '../../shared/domain/runs/simulations.js';
 import { route } from '../../shared/http/stack.js';
+import { scenarioOutputExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -11,7 +12,7 @@ export const handler = route(
     tags: ['outputs'],
     path: simulationListPathSchema,
     query: outputQuerySchema,
-    responses: { 200: { description: 'The latest output', schema: scenarioOutputSchema, headers: ['ETag'] } },
+    responses: { 200: { description: 'The latest output', schema: scenarioOutputSchema, headers: ['ETag'], examples: scenarioOutputExamples } },
   },
   async ({ principal, path, query }) => {
     const output = await getScenarioOutput(principal, path.householdId, path.scenarioId, query);

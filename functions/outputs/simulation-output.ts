@@ -3,6 +3,7 @@ import { outputDocumentSchema, simulationPathSchema } from '../../shared/domain/
 import { getSimulationOutput } from '../../shared/domain/runs/simulations.js';
 import { etagOf } from '../../shared/domain/versioning.js';
 import { route } from '../../shared/http/stack.js';
+import { outputExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -12,7 +13,7 @@ export const handler = route(
     tags: ['outputs'],
     path: simulationPathSchema,
     query: outputQuerySchema,
-    responses: { 200: { description: 'The output document', schema: outputDocumentSchema, headers: ['ETag'] } },
+    responses: { 200: { description: 'The output document', schema: outputDocumentSchema, headers: ['ETag'], examples: outputExamples } },
   },
   async ({ principal, path, query }) => {
     const { simulation, output } = await getSimulationOutput(principal, path.householdId, path.scenarioId, path.simulationId, query);

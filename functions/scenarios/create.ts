@@ -7,6 +7,7 @@ import {
 import { createScenario } from '../../shared/domain/scenario-resource/service.js';
 import { created } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
+import { scenarioExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -15,6 +16,7 @@ export const handler = route(
     path: scenarioListPathSchema,
     body: jsonObjectBodySchema,
     bodyDocumentation: scenarioCreateDescription,
+    bodyExamples: scenarioExamples,
     responses: { 201: { description: 'The new scenario', schema: scenarioSchema, headers: ['Location', 'ETag'] } },
   },
   async ({ principal, path, body, origin }) => {

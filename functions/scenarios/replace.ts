@@ -7,6 +7,7 @@ import {
 import { replaceScenario } from '../../shared/domain/scenario-resource/service.js';
 import { ok } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
+import { scenarioExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -16,6 +17,7 @@ export const handler = route(
     path: scenarioPathSchema,
     body: jsonObjectBodySchema,
     bodyDocumentation: scenarioReplaceDescription,
+    bodyExamples: scenarioExamples,
     responses: { 200: { description: 'The scenario as written', schema: scenarioSchema, headers: ['ETag'] } },
   },
   async ({ principal, path, body, preconditions }) =>

@@ -5,6 +5,7 @@ import { jsonMediaType, parseJsonBody } from '../../shared/http/body.js';
 import { created } from '../../shared/http/reply.js';
 import { header } from '../../shared/http/request.js';
 import { route } from '../../shared/http/stack.js';
+import { simulationRequestExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -14,6 +15,9 @@ export const handler = route(
     tags: ['simulations'],
     path: simulationListPathSchema,
     bodyDocumentation: simulationRequestSchema,
+    bodyOptional: true,
+    bodyExamples: simulationRequestExamples,
+    errors: [429],
     responses: { 201: { description: 'The run', schema: simulationSchema, headers: ['Location', 'ETag'] } },
   },
   async ({ principal, path, event, origin }) => {

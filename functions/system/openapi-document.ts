@@ -5,10 +5,11 @@
 import * as z from 'zod/mini';
 import { errorBodySchema } from '../../shared/http/error-response.js';
 import { ComponentSchemas } from '../../shared/http/json-schema.js';
-import type { RouteSpec } from '../../shared/http/stack.js';
+import type { ResponseSpec, RouteSpec } from '../../shared/http/stack.js';
 import { jsonMediaType } from '../../shared/http/body.js';
 import { routes } from '../routes.js';
 import type { Route } from '../routes.js';
+import { apiDescription, securitySchemes } from './openapi-auth.js';
 import { operationHandlers } from './operations.js';
 
 type Json = Record<string, unknown>;
@@ -16,52 +17,65 @@ type AnySpec = RouteSpec<z.core.$ZodType | undefined, z.core.$ZodType | undefine
 
 const publicModules = new Set(['system/health', 'system/openapi', 'system/docs']);
 
-const errorResponses: Record<number, { name: string; description: string }> = {
+const errorResponses: Record<number, { name: string; description: string; headers?: string[] }> = {
   400: { name: 'BadRequest', description: 'Invalid input; `errors` lists each invalid field' },
-  401: { name: 'Unauthorized', description: 'Missing, malformed, expired or foreign token' },
+  401: { name: 'Unauthorized', description: 'Missing, malformed, expired or foreign token', headers: ['WWW-Authenticate'] },
   403: { name: 'Forbidden', description: "Another user's resource in the caller's realm" },
   404: { name: 'NotFound', description: 'No such resource for this caller' },
   409: { name: 'Conflict', description: 'Stale `version` in the body, or a lost race' },
   412: { name: 'PreconditionFailed', description: 'Stale `If-Match`' },
   413: { name: 'PayloadTooLarge', description: 'Body over 1 MiB, or a document too large to store' },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON' },
+  422: { name: 'UnprocessableContent', description: 'The `Idempotency-Key` was used with another request body' },
+  429: { name: 'TooManyRequests', description: 'Too many requests in flight; retry after `Retry-After` seconds', headers: ['Retry-After'] },
   500: { name: 'InternalServerError', description: 'Unexpected failure; the body carries the request id' },
-  503: { name: 'ServiceUnavailable', description: 'Busy; retry' },
+  503: { name: 'ServiceUnavailable', description: 'Busy; retry after `Retry-After` seconds', headers: ['Retry-After'] },
 };
 
 const headerDocs: Record<string, Json> = {
   ETag: { description: 'The resource version, `"<version>"`', schema: { type: 'string' } },
   Location: { description: 'URI of the new resource', schema: { type: 'string', format: 'uri' } },
   Link: { description: 'RFC 8288 paging links (self, first, prev, next, last)', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+  'WWW-Authenticate': { description: 'The authentication scheme and error', schema: { type: 'string' } },
 };
 
-function errorStatuses(route: Route, spec: AnySpec | undefined): number[] {
-  const statuses = [400, 500, 503];
-  if (!publicModules.has(route.handler) && spec?.auth !== false) statuses.push(401, 403, 404);
+const headersOf = (names: string[] | undefined): Json | undefined =>
+  names?.length ? Object.fromEntries(names.map((h) => [h, headerDocs[h] ?? { schema: { type: 'string' } }])) : undefined;
+
+/** The error statuses every route of this kind can answer, besides those its spec names. */
+function errorStatuses(route: Route, spec: AnySpec): number[] {
+  const statuses = [400, 500, 503, ...(spec.errors ?? [])];
+  if (!publicModules.has(route.handler) && spec.auth !== false) statuses.push(401, 403, 404);
   if (['PUT', 'PATCH', 'DELETE'].includes(route.method)) statuses.push(409, 412);
   if (['POST', 'PUT', 'PATCH'].includes(route.method)) statuses.push(413, 415);
   return [...new Set(statuses)].sort();
 }
 
 function operationId(route: Route): string {
-  return route.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  const id = route.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  // One handler module may serve two methods (the login page's GET and POST).
+  return routes.filter((r) => r.handler === route.handler).length > 1 ? `${id}${route.method[0]}${route.method.slice(1).toLowerCase()}` : id;
 }
 
-function parameters(components: ComponentSchemas, route: Route, spec: AnySpec | undefined): Json[] {
+const shapeOf = (schema: z.core.$ZodType | undefined) => (schema as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
+
+function parameters(components: ComponentSchemas, route: Route, spec: AnySpec): Json[] {
   const out: Json[] = [];
-  const pathShape = (spec?.path as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
+  const pathShape = shapeOf(spec.path);
   for (const name of route.path.match(/\{(\w+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
     const schema = pathShape?.[name] ? components.ref(pathShape[name], 'input') : { type: 'string' };
     out.push({ name, in: 'path', required: true, schema });
   }
-  const queryShape = (spec?.query as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape ?? {};
-  for (const [name, schema] of Object.entries(queryShape)) {
+  const query = spec.query ?? spec.queryDocumentation;
+  for (const [name, schema] of Object.entries(shapeOf(query) ?? {})) {
     const json = components.ref(schema, 'input');
     const isArray = json.type === 'array';
+    const optional = (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
     out.push({
       name,
       in: 'query',
-      required: false,
+      required: !optional,
       schema: json,
       ...(isArray ? { style: 'form', explode: true } : {}),
       ...(name === 'sort' ? { description: 'Repeatable `<property>,<asc|desc>`' } : {}),
@@ -79,50 +93,59 @@ const selfDescribed: Record<string, AnySpec> = {
     responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
   },
   'system/docs': {
-    summary: 'A readable page of the OpenAPI document',
+    summary: 'The API reference: this document rendered as a page',
     tags: ['system'],
     auth: false,
     responses: { 200: { description: 'HTML page', mediaType: 'text/html' } },
   },
 };
 
-const specOf = (route: Route): AnySpec | undefined => operationHandlers[route.handler]?.spec ?? selfDescribed[route.handler];
+function specOf(route: Route): AnySpec {
+  const spec = operationHandlers[route.handler]?.spec ?? selfDescribed[route.handler];
+  if (!spec) throw new Error(`${route.method} ${route.path}: handler ${route.handler} is not registered in functions/system/operations.ts`);
+  return spec;
+}
 
-function operation(components: ComponentSchemas, route: Route, spec: AnySpec | undefined): Json {
-  const responses: Json = {};
-  for (const [status, response] of Object.entries(spec?.responses ?? { 200: { description: 'Success' } })) {
-    const entry: Json = { description: response.description };
-    if (response.headers?.length) {
-      entry.headers = Object.fromEntries(response.headers.map((h) => [h, headerDocs[h] ?? { schema: { type: 'string' } }]));
-    }
-    if (response.schema && route.method !== 'HEAD') {
-      entry.content = { [response.mediaType ?? 'application/json']: { schema: components.ref(response.schema, 'output') } };
-    } else if (response.mediaType) {
-      entry.content = { [response.mediaType]: { schema: { type: 'string' } } };
-    }
-    responses[status] = entry;
+function responseEntry(components: ComponentSchemas, route: Route, response: ResponseSpec): Json {
+  const entry: Json = { description: response.description };
+  const headers = headersOf(response.headers);
+  if (headers) entry.headers = headers;
+  if (route.method === 'HEAD') return entry;
+  const examples = response.examples ? { examples: response.examples } : {};
+  if (response.schema) {
+    entry.content = { [response.mediaType ?? 'application/json']: { schema: components.ref(response.schema, 'output'), ...examples } };
+  } else if (response.mediaType) {
+    entry.content = { [response.mediaType]: { schema: { type: 'string' }, ...examples } };
   }
+  return entry;
+}
+
+function operation(components: ComponentSchemas, route: Route, spec: AnySpec): Json {
+  const responses: Json = {};
+  for (const [status, response] of Object.entries(spec.responses)) responses[status] = responseEntry(components, route, response);
   for (const status of errorStatuses(route, spec)) {
-    const { name, description } = errorResponses[status];
-    responses[status] = route.method === 'HEAD' ? { description } : { $ref: `#/components/responses/${name}` };
+    if (responses[status]) continue;
+    const { name, description, headers } = errorResponses[status];
+    responses[status] = route.method === 'HEAD' ? { description, ...(headers ? { headers: headersOf(headers) } : {}) } : { $ref: `#/components/responses/${name}` };
   }
   const op: Json = {
     operationId: operationId(route),
-    summary: spec?.summary ?? `${route.method} ${route.path}`,
-    ...(spec?.description ? { description: spec.description } : {}),
-    tags: spec?.tags ?? [route.handler.split('/')[0]],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tags: spec.tags ?? [route.handler.split('/')[0]],
     parameters: parameters(components, route, spec),
-    responses,
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
-  const requestSchema = spec?.bodyDocumentation ?? spec?.body;
+  const requestSchema = spec.bodyDocumentation ?? spec.body;
   if (requestSchema) {
     const schema = components.ref(requestSchema, 'input');
+    const examples = spec.bodyExamples ? { examples: spec.bodyExamples } : {};
     op.requestBody = {
-      required: true,
-      content: Object.fromEntries((spec?.bodyMediaTypes ?? [jsonMediaType]).map((type) => [type, { schema }])),
+      required: spec.bodyOptional !== true,
+      content: Object.fromEntries((spec.bodyMediaTypes ?? [jsonMediaType]).map((type) => [type, { schema, ...examples }])),
     };
   }
-  if (publicModules.has(route.handler) || spec?.auth === false) op.security = [];
+  if (publicModules.has(route.handler) || spec.auth === false) op.security = [];
   return op;
 }
 
@@ -135,8 +158,7 @@ export function buildOpenApiDocument(origin: string): Json {
   const built = new Map<Route, Json>();
   for (const route of ordered) {
     const spec = specOf(route);
-    const responsesOnly = spec ? { ...spec, body: undefined, bodyDocumentation: undefined, query: undefined, path: undefined } : undefined;
-    operation(components, route, responsesOnly as AnySpec | undefined);
+    operation(components, route, { ...spec, body: undefined, bodyDocumentation: undefined, query: undefined, queryDocumentation: undefined, path: undefined });
   }
   for (const route of ordered) built.set(route, operation(components, route, specOf(route)));
   for (const route of ordered) {
@@ -148,30 +170,21 @@ export function buildOpenApiDocument(origin: string): Json {
     info: {
       title: 'Household scenario analytics API',
       version: '0.1.0',
-      description:
-        'Monte Carlo simulation of households under economic and life risk. Errors always have the body ' +
-        '`{ status, message, errors }`; lists are paged with `page`, `size` and `sort`.',
+      description: apiDescription(origin),
     },
     servers: [{ url: origin }],
-    security: [{ bearerAuth: [] }],
-    tags: [...new Set(routes.map((r) => specOf(r)?.tags?.[0] ?? r.handler.split('/')[0]))].map((name) => ({ name })),
+    security: [{ bearerAuth: [] }, { realmOAuth: [] }],
+    tags: [...new Set(routes.map((r) => specOf(r).tags?.[0] ?? r.handler.split('/')[0]))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components.schemas,
       responses: Object.fromEntries(
-        Object.values(errorResponses).map(({ name, description }) => [
+        Object.values(errorResponses).map(({ name, description, headers }) => [
           name,
-          { description, content: { 'application/json': { schema: errorRef } } },
+          { description, ...(headers ? { headers: headersOf(headers) } : {}), content: { 'application/json': { schema: errorRef } } },
         ]),
       ),
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: `An access token from the realm's OpenID Connect provider (discovery: ${origin}/realms/{realmId}/.well-known/openid-configuration).`,
-        },
-      },
+      securitySchemes: securitySchemes(origin),
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
- * Handlers whose route specs describe the OpenAPI operations, keyed by their module in the route
- * table. A route without an entry here still appears in the document, with the generic responses.
- * Add your handlers here when you add routes.
+ * Every handler of the route table, keyed by its module, for the OpenAPI document: its route spec
+ * (the schemas it validates with) is its operation. The document and docs routes describe
+ * themselves in openapi-document.ts. A route whose handler is missing here makes the document
+ * fail to build (and test/integration/openapi-coverage.test.ts fail).
  */
 import type { ApiHandler } from '../../shared/http/stack.js';
-import { handler as healthHandler } from './health.js';
+import { handler as systemHealth } from './health.js';
 import { handler as householdsList } from '../households/list.js';
 import { handler as householdsCreate } from '../households/create.js';
 import { handler as householdsGet } from '../households/get.js';
@@ -19,9 +20,34 @@ import { handler as scenariosHead } from '../scenarios/head.js';
 import { handler as scenariosReplace } from '../scenarios/replace.js';
 import { handler as scenariosPatch } from '../scenarios/patch.js';
 import { handler as scenariosDelete } from '../scenarios/delete.js';
+import { handler as identityDiscovery } from '../identity/discovery.js';
+import { handler as identityToken } from '../identity/token.js';
+import { handler as identityAuthorize } from '../identity/authorize.js';
+import { handler as identityCerts } from '../identity/certs.js';
+import { handler as identityRevoke } from '../identity/revoke.js';
+import { handler as usersList } from '../users/list.js';
+import { handler as usersCreate } from '../users/create.js';
+import { handler as usersGet } from '../users/get.js';
+import { handler as usersHead } from '../users/head.js';
+import { handler as usersReplace } from '../users/replace.js';
+import { handler as usersDelete } from '../users/delete.js';
+import { handler as simulationsList } from '../simulations/list.js';
+import { handler as simulationsCreate } from '../simulations/create.js';
+import { handler as simulationsGet } from '../simulations/get.js';
+import { handler as simulationsHead } from '../simulations/head.js';
+import { handler as simulationsDelete } from '../simulations/delete.js';
+import { handler as outputsSimulationOutput } from '../outputs/simulation-output.js';
+import { handler as outputsSimulationOutputHead } from '../outputs/simulation-output-head.js';
+import { handler as outputsScenarioOutput } from '../outputs/scenario-output.js';
+import { handler as outputsScenarioOutputHead } from '../outputs/scenario-output-head.js';
+import { handler as comparisonsList } from '../comparisons/list.js';
+import { handler as comparisonsCreate } from '../comparisons/create.js';
+import { handler as comparisonsGet } from '../comparisons/get.js';
+import { handler as comparisonsHead } from '../comparisons/head.js';
+import { handler as comparisonsDelete } from '../comparisons/delete.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
-  'system/health': healthHandler,
+  'system/health': systemHealth,
   'households/list': householdsList,
   'households/create': householdsCreate,
   'households/get': householdsGet,
@@ -36,4 +62,29 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'scenarios/replace': scenariosReplace,
   'scenarios/patch': scenariosPatch,
   'scenarios/delete': scenariosDelete,
+  'identity/discovery': identityDiscovery,
+  'identity/token': identityToken,
+  'identity/authorize': identityAuthorize,
+  'identity/certs': identityCerts,
+  'identity/revoke': identityRevoke,
+  'users/list': usersList,
+  'users/create': usersCreate,
+  'users/get': usersGet,
+  'users/head': usersHead,
+  'users/replace': usersReplace,
+  'users/delete': usersDelete,
+  'simulations/list': simulationsList,
+  'simulations/create': simulationsCreate,
+  'simulations/get': simulationsGet,
+  'simulations/head': simulationsHead,
+  'simulations/delete': simulationsDelete,
+  'outputs/simulation-output': outputsSimulationOutput,
+  'outputs/simulation-output-head': outputsSimulationOutputHead,
+  'outputs/scenario-output': outputsScenarioOutput,
+  'outputs/scenario-output-head': outputsScenarioOutputHead,
+  'comparisons/list': comparisonsList,
+  'comparisons/create': comparisonsCreate,
+  'comparisons/get': comparisonsGet,
+  'comparisons/head': comparisonsHead,
+  'comparisons/delete': comparisonsDelete,
 };

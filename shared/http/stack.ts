@@ -33,6 +33,13 @@ export interface ResponseSpec {
   headers?: string[];
   /** A non-JSON body, e.g. `text/html`. */
   mediaType?: string;
+  /** Named examples of the body, shown by the docs page. */
+  examples?: Record<string, Example>;
+}
+
+export interface Example {
+  summary: string;
+  value: unknown;
 }
 
 export interface RouteSpec<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined> {
@@ -49,10 +56,20 @@ export interface RouteSpec<P extends Schema = undefined, Q extends Schema = unde
    * the domain validates it with this (e.g. a scenario document, after taking out `copyOf`).
    */
   bodyDocumentation?: z.core.$ZodType;
+  /** The query as the OpenAPI document shows it, when the handler reads it itself. */
+  queryDocumentation?: z.core.$ZodType;
   /** Accepted request media types; defaults to `application/json` (and `+json` types). */
   bodyMediaTypes?: string[];
-  /** Successful responses; the stack documents the error responses itself. */
+  bodyExamples?: Record<string, Example>;
+  /** The documented body may be left out (the route then uses its defaults). */
+  bodyOptional?: boolean;
+  /**
+   * Successful responses. The document adds the error responses every route of its kind can give;
+   * an error status listed here replaces that generic one (e.g. the OAuth error shape).
+   */
   responses: Record<number, ResponseSpec>;
+  /** Error statuses beyond the generic ones, e.g. 429 on a route with a quota. */
+  errors?: number[];
 }
 
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {

@@ -133,7 +133,7 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
   const validation = await validate(provider, req, params);
   if (!validation.ok) return validation.response;
   const valid = validation.request;
-  const page = (status: number, error?: string, username?: string) =>
+  const page = (status: number, error?: string, username?: string, headers: Record<string, string> = {}) =>
     html(
       status,
       renderLoginPage({
@@ -144,6 +144,7 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
         username,
         error,
       }),
+      headers,
     );
   if (req.method !== 'POST') return page(200);
 
@@ -153,8 +154,11 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
   const now = provider.clock();
   const result = await authenticateUser(provider.store, req.realmId, username, password, now);
   if (result.outcome === 'locked') {
-    const minutes = Math.max(1, Math.ceil((result.until - epochSeconds(now)) / 60));
-    return page(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, username);
+    const seconds = Math.max(1, result.until - epochSeconds(now));
+    const minutes = Math.ceil(seconds / 60);
+    return page(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, username, {
+      'retry-after': String(seconds),
+    });
   }
   if (result.outcome === 'invalid') return page(200, invalidCredentials, username);
 

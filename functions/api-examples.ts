@@ -1,0 +1,52 @@
+/**
+ * Examples the OpenAPI document shows: the example scenarios of examples/ as request bodies, and
+ * excerpts of a real output and comparison (examples/api/, written by `npm run -s api-examples`).
+ * The OpenAPI tests check each against its schema.
+ */
+import type { Example } from '../shared/http/stack.js';
+import couple from '../examples/couple-near-retirement.json' with { type: 'json' };
+import retiree from '../examples/single-retiree-care.json' with { type: 'json' };
+import family from '../examples/young-family-mortgage.json' with { type: 'json' };
+import output from '../examples/api/output-excerpt.json' with { type: 'json' };
+import comparison from '../examples/api/comparison-excerpt.json' with { type: 'json' };
+
+export const scenarioExamples: Record<string, Example> = {
+  coupleNearRetirement: { summary: couple.name, value: couple },
+  singleRetireeCare: { summary: retiree.name, value: retiree },
+  youngFamilyMortgage: { summary: family.name, value: family },
+};
+
+export const householdExamples: Record<string, Example> = {
+  user: { summary: 'A user creates their own household', value: { name: 'Smith family', currency: 'EUR', externalReference: 'crm-1042' } },
+  serviceAccount: {
+    summary: 'A service account creates one for a user, naming the owner',
+    value: { name: 'Smith family', currency: 'EUR', ownerId: '3f0c9a52-7d4e-4b8a-9a61-0c2f4f1d8e77' },
+  },
+};
+
+export const simulationRequestExamples: Record<string, Example> = {
+  defaults: { summary: "The scenario's own simulation settings", value: {} },
+  pathsAndSeed: { summary: '20,000 paths on a fixed seed', value: { paths: 20000, seed: 42 } },
+};
+
+export const outputExamples: Record<string, Example> = {
+  excerpt: { summary: 'Summary, the first three years of time series and metadata (1,000 paths)', value: output },
+};
+
+export const scenarioOutputExamples: Record<string, Example> = {
+  excerpt: {
+    summary: outputExamples.excerpt.summary,
+    value: { ...output, simulationId: '01JWQ80D5V7K2N9S4HB1XRCF3E', scenarioVersion: 1, stale: false },
+  },
+};
+
+export const comparisonExamples: Record<string, Example> = {
+  excerpt: { summary: 'Retiring two years later, compared path by path (1,000 paths, three years of time series)', value: comparison },
+};
+
+export const comparisonRequestExamples: Record<string, Example> = {
+  retireLater: {
+    summary: 'Baseline against a what-if',
+    value: { baselineScenarioId: comparison.baselineScenarioId, alternativeScenarioId: comparison.alternativeScenarioId, paths: 1000, seed: 7 },
+  },
+};
