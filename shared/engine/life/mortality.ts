@@ -20,7 +20,7 @@ interface SsaProjection {
 
 const projection = unpackJson<SsaProjection>(packedProjection);
 
-/** The oldest age anyone reaches: q = 1 at this age and beyond, whatever the law. */
+/** The oldest age anyone reaches under a mortality law: q = 1 at this age and beyond (law NONE has no deaths at all). */
 export const MAX_AGE = 120;
 
 const TABLE_SCALE = 1e-6; // the JSON holds q(x) in millionths
@@ -37,9 +37,9 @@ function sexKey(sex: Sex): 'male' | 'female' {
  */
 export function baseDeathProbability(a: ResolvedLifeAssumptions, sex: Sex, age: number, year: number): number {
   if (age < 0) return 0; // not yet born in that year: nothing to die of
-  if (age >= MAX_AGE) return 1;
   const m = a.mortality;
-  if (m.law === 'NONE') return 0;
+  if (m.law === 'NONE') return 0; // no deaths at any age: the horizon ends the path
+  if (age >= MAX_AGE) return 1;
   if (m.law === 'GOMPERTZ') return gompertzDeathProbability(age, m.modalAge, m.dispersion);
   const table = periodTables[m.table];
   const key = sexKey(sex);

@@ -67,4 +67,22 @@ describe('life expectancy with mortality only', () => {
     const se = Math.sqrt((e2 - e * e) / paths);
     expect(Math.abs(out.summary.members[1].lifeExpectancy - e)).toBeLessThan(4 * se);
   });
+
+  it('mortality NONE keeps every member alive to the end of a horizon beyond age 120', () => {
+    const years = 150;
+    const life = resolveLifeAssumptions({
+      mortality: { law: 'NONE' },
+      longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+    });
+    const paths = 20;
+    const out = simulate({ ...plan, years, assumptions: { ...plan.assumptions, life } }, { seed: 3, paths });
+    expect(out.metadata.years).toBe(years);
+    expect(out.timeSeries).toHaveLength(years);
+    const last = out.timeSeries[years - 1];
+    expect(last.ages.p1).toBe(AGE + years - 1);
+    expect(last.paths).toBe(paths);
+    expect(last.members.p1.alive).toBe(1);
+    // Nobody dies: years lived is the whole horizon on every path.
+    expect(out.summary.members[0].lifeExpectancy).toBe(years);
+  });
 });
