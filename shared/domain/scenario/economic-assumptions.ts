@@ -6,51 +6,52 @@
  * `validateEconomicAssumptions`, run on defaults plus overrides by the scenario's assumption rules.
  */
 import * as z from 'zod/mini';
+import { ECONOMIC_RANGES as R } from '../../engine/economy/index.js';
 
+type Range = readonly [number, number];
 /** An optional number in [min, max], with zod's own messages. */
-const between = (min: number, max: number) => z.optional(z.number().check(z.minimum(min), z.maximum(max)));
-const wholeBetween = (min: number, max: number) => z.optional(z.number().check(z.int(), z.minimum(min), z.maximum(max)));
+const between = ([min, max]: Range) => z.optional(z.number().check(z.minimum(min), z.maximum(max)));
+const wholeBetween = ([min, max]: Range) => z.optional(z.number().check(z.int(), z.minimum(min), z.maximum(max)));
 
-const rate = between(-0.2, 1);
-const volatility = between(0, 2);
-const probability = between(0, 1);
+const rate = between(R.rate);
+const probability = between(R.probability);
 
 const ornsteinUhlenbeck = z.strictObject({
   initial: rate,
-  meanReversion: between(0, 10),
+  meanReversion: between(R.meanReversion),
   longRunMean: rate,
-  volatility: between(0, 1),
+  volatility: between(R.factorVolatility),
 });
 
 const equity = z.strictObject({
   model: z.optional(z.enum(['GBM', 'RSLN2'])),
-  riskPremium: between(-0.5, 0.5),
-  volatility: volatility,
+  riskPremium: between(R.riskPremium),
+  volatility: between(R.volatility),
   /** RSLN2, monthly log-return mean and volatility per regime, monthly switching probabilities. */
-  regime1Mean: between(-0.5, 0.5),
-  regime1Volatility: between(0, 1),
-  regime2Mean: between(-0.5, 0.5),
-  regime2Volatility: between(0, 1),
+  regime1Mean: between(R.regimeMean),
+  regime1Volatility: between(R.regimeVolatility),
+  regime2Mean: between(R.regimeMean),
+  regime2Volatility: between(R.regimeVolatility),
   p12: probability,
   p21: probability,
 });
 
-const correlationRow = z.array(z.number().check(z.minimum(-1), z.maximum(1))).check(z.length(4));
+const correlationRow = z.array(z.number().check(z.minimum(R.correlation[0]), z.maximum(R.correlation[1]))).check(z.length(4));
 
 export const economicAssumptionsSchema = z.strictObject({
   model: z.optional(z.enum(['STOCHASTIC', 'HISTORICAL'])),
   shortRate: z.optional(ornsteinUhlenbeck),
   inflation: z.optional(ornsteinUhlenbeck),
   equity: z.optional(equity),
-  bonds: z.optional(z.strictObject({ maturity: between(1, 50) })),
-  property: z.optional(z.strictObject({ realGrowth: between(-0.5, 0.5), volatility: volatility })),
+  bonds: z.optional(z.strictObject({ maturity: between(R.bondMaturity) })),
+  property: z.optional(z.strictObject({ realGrowth: between(R.realGrowth), volatility: between(R.volatility) })),
   correlation: z.optional(z.array(correlationRow).check(z.length(4))),
   historical: z.optional(
     z.strictObject({
       method: z.optional(z.enum(['BOOTSTRAP', 'SEQUENTIAL'])),
-      fromYear: wholeBetween(1800, 2100),
-      toYear: wholeBetween(1800, 2100),
-      blockYears: wholeBetween(1, 200),
+      fromYear: wholeBetween(R.year),
+      toYear: wholeBetween(R.year),
+      blockYears: wholeBetween(R.blockYears),
     }),
   ),
 });

@@ -62,6 +62,27 @@ export type DeepPartial<T> = T extends readonly (infer U)[]
 
 export type EconomicAssumptionsInput = DeepPartial<ResolvedEconomicAssumptions>;
 
+/**
+ * Accepted range of every numeric override, shared with the scenario schema so that the API and
+ * the engine agree. Every value in them keeps every output finite (limits.ts; tested by a
+ * randomised run over the whole ranges).
+ */
+export const ECONOMIC_RANGES = {
+  rate: [-0.2, 1],
+  meanReversion: [0, 10],
+  factorVolatility: [0, 1],
+  riskPremium: [-0.5, 0.5],
+  volatility: [0, 2],
+  regimeMean: [-0.5, 0.5],
+  regimeVolatility: [0, 1],
+  probability: [0, 1],
+  bondMaturity: [1, 50],
+  realGrowth: [-0.5, 0.5],
+  correlation: [-1, 1],
+  year: [1800, 2100],
+  blockYears: [1, 200],
+} as const satisfies Record<string, readonly [number, number]>;
+
 /** The years the shipped history covers (January firstYear to January lastYear + 1). */
 export const HISTORY_FIRST_YEAR: number = history.firstYear;
 export const HISTORY_LAST_YEAR: number = history.lastYear;

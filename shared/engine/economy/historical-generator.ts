@@ -5,6 +5,7 @@ import { checkYears, type EconomyPath } from './economy-path.js';
 import history from './historical-returns.json' with { type: 'json' };
 import calibrated from './calibrated-defaults.json' with { type: 'json' };
 import { ECONOMY_STREAMS } from './streams.js';
+import { boundedSimpleReturn } from './limits.js';
 
 /**
  * The HISTORICAL economy: equity, bond and CPI figures of real years from the shipped data.
@@ -84,7 +85,7 @@ export class HistoricalEconomyGenerator {
       index *= 1 + infl;
       out.cpi[t + 1] = index;
       const shock = drawProperty ? this.propertySd * this.propertyStream.normal() : 0;
-      out.propertyReturn[t] = Math.expm1(infl + this.propertyDrift + shock);
+      out.propertyReturn[t] = boundedSimpleReturn(infl + this.propertyDrift + shock);
     }
     out.shortRateStart[years] =
       years < picked ? history.longRate[idx[years]] - spread : years > 0 ? history.longRate[idx[years - 1] + 1] - spread : 0;

@@ -10,6 +10,7 @@ import { validateEconomicAssumptions } from './validate.js';
 
 export {
   DEFAULT_ECONOMIC_ASSUMPTIONS,
+  ECONOMIC_RANGES,
   HISTORY_FIRST_YEAR,
   HISTORY_LAST_YEAR,
   resolveEconomicAssumptions,

@@ -6,6 +6,7 @@ import { allocateEconomyPath, type EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
 import { checkYears } from './economy-path.js';
 import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
+import { boundedSimpleReturn, boundInflation, boundLogReturn } from './limits.js';
 
 const MONTHS = 12;
 const SQRT_MONTHS = Math.sqrt(MONTHS);
@@ -201,21 +202,27 @@ export class StochasticEconomyGenerator {
         const rNext = theta + dev * decay + rateShock;
         yieldOfYear = theta + dev * bOne + integralOnRate * rateShock;
         if (drawIntegral) yieldOfYear += integralSd * rateStream.normal();
+        // The year's figures are bounded (limits.ts); the rate's own state r is not.
+        yieldOfYear = boundLogReturn(yieldOfYear);
         shortRate[t] = yieldOfYear;
         cashReturn[t] = Math.expm1(yieldOfYear);
-        bondReturn[t] = Math.expm1(bondLnA - bondSellB * rNext + bondBuyB * r);
+        bondReturn[t] = boundedSimpleReturn(bondLnA - bondSellB * rNext + bondBuyB * r);
         r = rNext;
       }
       shortRateStart[t + 1] = r;
 
+      // The OU state infl is unbounded; the year's rate, which moves the price index, is bounded
+      // (limits.ts), so the index stays positive and finite.
+      let yearInflation: number;
       if (inflationFixed) {
-        infl = fixedInflation[t];
+        yearInflation = fixedInflation[t];
         index = fixedCpi[t + 1];
       } else {
         infl = inflMean + (infl - inflMean) * inflDecay + inflSd * eInflation;
-        index *= 1 + infl;
+        yearInflation = boundInflation(infl);
+        index *= 1 + yearInflation;
       }
-      inflation[t] = infl;
+      inflation[t] = yearInflation;
       cpi[t + 1] = index;
 
       let equityLog: number;
@@ -225,8 +232,8 @@ export class StochasticEconomyGenerator {
       } else {
         equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
-      equityReturn[t] = Math.expm1(equityLog);
-      propertyReturn[t] = propertyFixed ? fixedProperty[t] : Math.expm1(infl + propertyDrift + propertySd * eProperty);
+      equityReturn[t] = boundedSimpleReturn(equityLog);
+      propertyReturn[t] = propertyFixed ? fixedProperty[t] : boundedSimpleReturn(yearInflation + propertyDrift + propertySd * eProperty);
     }
   }
 
