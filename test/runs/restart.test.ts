@@ -10,14 +10,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_REASON, shardQueuePlugin } from '../../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
+import { householdPartition } from '../../shared/store/keys.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
+import { getBlob, getBlobs, putBlob } from '../../shared/store/runs/blobs.js';
+import { runInputName, shardResultName, shardResultsPrefix } from '../../shared/store/runs/keys.js';
 import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('a restart of the local runtime', () => {
-  it('ends the runs the stopped process left queued', async () => {
+  it('ends the runs the stopped process left queued, and removes the shard results they had', async () => {
     process.env.LOG_LEVEL = 'silent';
     process.env.LOCAL_WORKERS = '1';
     const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: 'left-behind', scenarioId: 's1' };
@@ -28,8 +31,10 @@ describe('a restart of the local runtime', () => {
       await putNewRun(ref, {
         id: ref.runId, kind: 'SIMULATION', householdId: 'h1', scenarioId: 's1', scenarioVersion: 1,
         status: 'QUEUED', progress: 0, paths: 1000, seed: 1, shards: 2, completedShards: 0,
-        joinedShards: [], createdAt: now, updatedAt: now, version: 1, lastProgressAt: now, holdsSlot: true,
+        joinedShards: [0], createdAt: now, updatedAt: now, version: 1, lastProgressAt: now, holdsSlot: true,
       } as RunRecord);
+      await putBlob(householdPartition('r1', 'h1'), runInputName(ref), { scenarios: [] });
+      await putBlob(householdPartition('r1', 'h1'), shardResultName(ref, 0), { shard: 0 });
     } finally {
       await first.close();
     }
@@ -40,6 +45,9 @@ describe('a restart of the local runtime', () => {
       expect(run?.status).toBe('FAILED');
       expect(run?.error?.reason).toBe(INTERRUPTED_REASON);
       expect(await slotHolders('r1')).toEqual([]);
+      expect((await getBlobs(householdPartition('r1', 'h1'), shardResultsPrefix(ref))).size).toBe(0);
+      // The input stays with the run (it says what was run) until the run is deleted.
+      expect(await getBlob(householdPartition('r1', 'h1'), runInputName(ref))).toEqual({ scenarios: [] });
     } finally {
       await second.close();
     }

@@ -1,9 +1,13 @@
 /**
  * Ending a run: the caller that wins the transition to FAILED (or COMPLETED, in finalize.ts)
  * releases the run's slot of the realm's cap; releasing is idempotent, so a lost race or a
- * repeated step cannot release twice.
+ * repeated step cannot release twice. A failed run keeps its input (what was run) but not its
+ * shard results, which nothing will merge.
  */
+import { householdPartition } from '../../store/keys.js';
 import { allSlotHolders, releaseRunSlot } from '../../store/runs/active-runs.js';
+import { deleteBlobs } from '../../store/runs/blobs.js';
+import { shardResultsPrefix } from '../../store/runs/keys.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
 import { staleAfterMs } from './limits.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -12,9 +16,15 @@ import { isFinished } from './run.js';
 export async function failRunAndRelease(ref: RunRef, reason: string): Promise<boolean> {
   const failed = await failRun(ref, reason.slice(0, 500));
   const run = await getRun(ref);
+  if (run?.status === 'FAILED') await dropShardResults(ref);
   // Released whenever the run is over (or gone): this also repairs a release lost after an earlier transition.
   if (!run || isFinished(run.status)) await releaseRunSlot(ref);
   return failed;
+}
+
+/** Removes a failed run's shard results; a shard that joins late finds the run failed and drops its own. */
+export async function dropShardResults(ref: RunRef): Promise<void> {
+  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), shardResultsPrefix(ref));
 }
 
 /**

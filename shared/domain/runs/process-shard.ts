@@ -10,6 +10,7 @@ import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
 import { runDataPrefix, shardResultName } from '../../store/runs/keys.js';
 import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { dropShardResults } from './end-run.js';
 import { finalizeRun } from './finalize.js';
 import { loadRunPlans } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -71,6 +72,7 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
     return 'RUN_GONE';
   }
   if (!outcome.joined) {
+    if (outcome.run.status === 'FAILED') await dropShardResults(ref);
     if (isFinished(outcome.run.status)) return 'RUN_ENDED';
     if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run);
     return 'ALREADY_JOINED';
