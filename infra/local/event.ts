@@ -1,5 +1,6 @@
 /** Turns a Node HTTP request into an API Gateway HTTP API payload 2.0 event, the way API Gateway does. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 
@@ -33,7 +34,8 @@ export function toApiGatewayEvent({ request, origin, body, routeKey, pathParamet
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
 
   const contentType = headers['content-type'] ?? '';
-  const isBase64Encoded = body.length > 0 && !textual.test(contentType);
+  // A text body that is not UTF-8 travels as bytes, so the handler sees what was sent rather than replacement characters.
+  const isBase64Encoded = body.length > 0 && (!textual.test(contentType) || !isUtf8(body));
   const now = new Date();
   const method = request.method ?? 'GET';
   return {

@@ -1,10 +1,14 @@
 /**
- * JSON request bodies: content type (415), size (413), syntax (400), and the shape limits that
- * keep a deep or huge document from costing more than a clear 400.
+ * JSON request bodies: content type (415), size (413), UTF-8 and syntax (400), the shape limits
+ * that keep a deep or huge document from costing more than a clear 400, and the text every string
+ * must be (text-checks.ts).
  */
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors.js';
 import type { ApiEvent } from './request.js';
 import { header } from './request.js';
+import { forbiddenText, replacementCharacterPaths } from './text-checks.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const maxBodyBytes = 1024 * 1024;
 export const maxDepth = 64;
@@ -70,6 +74,13 @@ export function parseJsonBody(event: ApiEvent, accepted: readonly string[]): unk
   if (media.charset && media.charset !== 'utf-8' && media.charset !== 'utf8') {
     throw new UnsupportedMediaTypeError('The body must be encoded as UTF-8');
   }
+  let validUtf8 = true;
+  try {
+    strictUtf8.decode(bytes);
+  } catch {
+    validUtf8 = false;
+  }
+  // Decoded leniently so that, when the bytes are not UTF-8, the error can name the field they are in.
   const text = bytes.toString('utf8');
   if (text.trim() === '') throw new ValidationError('A JSON request body is required');
   assertDepth(text);
@@ -77,9 +88,19 @@ export function parseJsonBody(event: ApiEvent, accepted: readonly string[]): unk
   try {
     value = JSON.parse(text);
   } catch (error) {
+    if (!validUtf8) throw new ValidationError('The request body is not valid UTF-8');
     const detail = error instanceof SyntaxError ? `: ${error.message.slice(0, 200)}` : '';
     throw new ValidationError(`The request body is not valid JSON${detail}`);
   }
   assertSize(value);
+  if (!validUtf8) {
+    const fields = replacementCharacterPaths(value);
+    throw new ValidationError(
+      'The request body is not valid UTF-8',
+      (fields.length > 0 ? fields : ['(body)']).map((field) => ({ field, message: 'is not valid UTF-8' })),
+    );
+  }
+  const badText = forbiddenText(value);
+  if (badText.length > 0) throw new ValidationError('The request body holds characters that are not allowed in text', badText);
   return value;
 }

@@ -4,6 +4,7 @@
  * The parameters live in an object without a prototype, so names such as `__proto__` or
  * `toString` are ordinary parameters, never inherited members.
  */
+import { textProblem } from '../http/text-checks.js';
 import { OAuthError } from './oauth-error.js';
 
 export type Parameters = Record<string, string>;
@@ -18,14 +19,23 @@ export function parseParameters(body: string | undefined, contentType: string | 
     throw new OAuthError('invalid_request', `The request body is larger than ${maxBodyBytes} bytes`, 413);
   }
   const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJson(text);
+  if (mediaType === 'application/x-www-form-urlencoded') return checkedText(parseForm(text));
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return checkedText(parseJson(text));
   if (text === '' && mediaType === '') return noParameters();
   throw new OAuthError(
     'invalid_request',
     'The body must be application/x-www-form-urlencoded or application/json',
     415,
   );
+}
+
+/** Parameters are text: the characters the API refuses in bodies (shared/http/text-checks.ts) are refused here too. */
+function checkedText(params: Parameters): Parameters {
+  for (const [name, value] of Object.entries(params)) {
+    const problem = textProblem(name) ?? textProblem(value);
+    if (problem) throw new OAuthError('invalid_request', `Parameter ${name} ${problem}`, 400, name);
+  }
+  return params;
 }
 
 function parseForm(text: string): Parameters {

@@ -18,4 +18,15 @@ describe('OAuth request parameters', () => {
     expect(params.constructor).toBe('c');
     expect(Object.keys(params).sort()).toEqual(['__proto__', 'constructor']);
   });
+
+  it('refuses control characters, bidi overrides and lone surrogates, naming the parameter', () => {
+    for (const bad of ['a\u0000b', '\u202Eevil', '\ud800']) {
+      expect(() => parseParameters(JSON.stringify({ username: bad }), 'application/json')).toThrow(expect.objectContaining({ field: 'username' }));
+    }
+    // (A form cannot carry a lone surrogate: percent-encoding turns it into U+FFFD.)
+    for (const bad of ['a%00b', '%E2%80%AEevil']) {
+      expect(() => parseParameters(`username=${bad}`, form)).toThrow(expect.objectContaining({ field: 'username' }));
+    }
+    expect(parseParameters('username=M%C3%BCller', form).username).toBe('Müller');
+  });
 });
