@@ -10,7 +10,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { UnauthorizedError } from '../domain/errors.js';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import { parseOrThrow } from '../domain/field-errors.js';
 import type { Principal } from '../domain/principal.js';
 import type { WritePreconditions } from '../domain/versioning.js';
@@ -186,6 +186,17 @@ function queryObject(event: ApiEvent, schema: z.core.$ZodType): Record<string, u
   return out;
 }
 
+/** Path parameters are ids (shared/domain/ids.ts): one that is not an id names nothing that can exist, so it is 404. */
+function parsePath(schema: z.core.$ZodType, event: ApiEvent): unknown {
+  try {
+    return parseOrThrow(schema, event.pathParameters ?? {}, 'path');
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const field = error.errors[0]?.field ?? 'path';
+    throw new NotFoundError(`Not found: ${field} is not an id`);
+  }
+}
+
 const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
   before: async (request) => {
     const state = stateOf(request);
@@ -193,7 +204,7 @@ const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<Api
     if (spec.auth !== false) {
       state.principal = await tokenVerifier().verify(bearerToken(event), issuerBase(event));
     }
-    if (spec.path) state.path = parseOrThrow(spec.path, event.pathParameters ?? {}, 'path');
+    if (spec.path) state.path = parsePath(spec.path, event);
     if (spec.query) state.query = parseOrThrow(spec.query, queryObject(event, spec.query), 'query parameters');
     if (spec.body) {
       const raw = parseJsonBody(event, spec.bodyMediaTypes ?? [jsonMediaType]);

@@ -1,5 +1,6 @@
 /** The household resource and the bodies that write it (zod; also the source of the OpenAPI schemas). */
 import * as z from 'zod/mini';
+import { idSchema } from '../ids.js';
 import { pagingQuerySchema } from '../paging.js';
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
@@ -9,14 +10,15 @@ export const currencySchema = z
   .check(z.refine((code) => currencies.has(code), { message: 'must be an ISO 4217 currency code, e.g. EUR' }))
   .register(z.globalRegistry, { description: 'ISO 4217 currency code', examples: ['EUR', 'USD', 'GBP'], pattern: '^[A-Z]{3}$' });
 
-const idSchema = z.string().check(z.minLength(1), z.maxLength(128));
+/** An owner is a token subject: a user id, or a service account's `service-account-<clientId>`. */
+const ownerIdSchema = z.string().check(z.minLength(1), z.maxLength(128));
 
 /** What a client writes. */
 export const householdFieldsSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   currency: currencySchema,
   externalReference: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  ownerId: z.optional(idSchema).register(z.globalRegistry, { description: 'The owning user; for users it is their own id' }),
+  ownerId: z.optional(ownerIdSchema).register(z.globalRegistry, { description: 'The owning user; for users it is their own id' }),
 });
 
 /** The same schema, named for the OpenAPI document (a copy: the fields schema itself stays unnamed). */

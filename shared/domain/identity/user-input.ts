@@ -1,5 +1,6 @@
 /** The user resource (`/users`) and the bodies that write it (zod; also the source of the OpenAPI schemas). */
 import * as z from 'zod/mini';
+import { idSchema } from '../ids.js';
 import { pagingQuerySchema } from '../paging.js';
 
 /** Usernames: what login forms and URLs carry safely; unique per realm, compared case-insensitively. */
@@ -52,4 +53,4 @@ export type UserReplace = z.infer<typeof userReplaceSchema>;
 
 export const userSortable = ['username', 'email', 'createdAt', 'updatedAt'] as const;
 export const userListQuerySchema = pagingQuerySchema(userSortable);
-export const userPathSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const userPathSchema = z.object({ userId: idSchema });

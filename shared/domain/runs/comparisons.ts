@@ -7,6 +7,7 @@ import { runOutputName } from '../../store/runs/keys.js';
 import { listComparisons as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { loadHousehold } from '../households/service.js';
+import { idSchema } from '../ids.js';
 import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
@@ -20,10 +21,9 @@ import { toComparison } from './views.js';
 
 export const maxComparisonsPerHousehold = 1_000;
 
-const scenarioId = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(128, 'must be at most 128 characters'));
 export const comparisonRequestSchema = z.strictObject({
-  baselineScenarioId: scenarioId,
-  alternativeScenarioId: scenarioId,
+  baselineScenarioId: idSchema,
+  alternativeScenarioId: idSchema,
   ...runOptionsShape,
 });
 export type ComparisonRequest = z.output<typeof comparisonRequestSchema>;

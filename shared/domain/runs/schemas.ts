@@ -1,7 +1,7 @@
 /** Zod schemas of the run routes: paths, and the responses as the OpenAPI document describes them. */
 import * as z from 'zod/mini';
+import { idSchema as id } from '../ids.js';
 
-const id = z.string().check(z.minLength(1), z.maxLength(128));
 export const simulationListPathSchema = z.object({ householdId: id, scenarioId: id });
 export const simulationPathSchema = z.object({ householdId: id, scenarioId: id, simulationId: id });
 export const comparisonListPathSchema = z.object({ householdId: id });

@@ -5,9 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { scenarioObjectSchema } from '../scenario/index.js';
+import { idSchema } from '../ids.js';
 import { pagingQuerySchema } from '../paging.js';
 
-const idSchema = z.string().check(z.minLength(1), z.maxLength(128));
 export const scenarioPathSchema = z.object({ householdId: idSchema, scenarioId: idSchema });
 export const scenarioListPathSchema = z.object({ householdId: idSchema });
 

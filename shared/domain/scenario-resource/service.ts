@@ -1,5 +1,6 @@
 /** Scenario use cases. Access follows the household; the document is validated whole on every write. */
 import { NotFoundError, ValidationError } from '../errors.js';
+import { idMessage, isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
 import { loadHousehold } from '../households/service.js';
 import { applyMergePatch } from '../merge-patch.js';
@@ -63,9 +64,7 @@ export async function createScenario(principal: Principal, householdId: string, 
   let input: unknown = body;
   if ('copyOf' in body) {
     const { copyOf, ...changes } = body;
-    if (typeof copyOf !== 'string' || copyOf === '') {
-      throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: 'must be the id of a scenario of this household' }]);
-    }
+    if (!isId(copyOf)) throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: idMessage }]);
     const source = await findScenario(principal.realmId, householdId, copyOf);
     if (!source || source.deletingAt) {
       throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: `no scenario ${copyOf} in this household` }]);
