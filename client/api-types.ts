@@ -860,6 +860,7 @@ export type components = {
                     };
                     bonds?: {
                         maturity?: number;
+                        termPremium?: number;
                     };
                     property?: {
                         realGrowth?: number;
@@ -1601,6 +1602,7 @@ export type components = {
                     };
                     bonds?: {
                         maturity?: number;
+                        termPremium?: number;
                     };
                     property?: {
                         realGrowth?: number;
@@ -2071,6 +2073,7 @@ export type components = {
                     };
                     bonds?: {
                         maturity?: number;
+                        termPremium?: number;
                     };
                     property?: {
                         realGrowth?: number;

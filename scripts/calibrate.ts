@@ -11,6 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
+import { fitBondFund } from './calibrate-bonds.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const economyDir = join(root, 'shared', 'engine', 'economy');
@@ -196,25 +198,35 @@ function calibrate(h: AnnualHistory) {
     [0, 0, propertyEquityCorrelation, 1],
   ];
   const r4 = (x: number) => round(x, 4);
+  const shortRate = {
+    initial: r4(rateFit.longRunMean),
+    meanReversion: r4(rateFit.meanReversion),
+    longRunMean: r4(rateFit.longRunMean),
+    volatility: r4(rateFit.volatility),
+  };
+  const inflation = {
+    initial: r4(inflationFit.longRunMean),
+    meanReversion: r4(inflationFit.meanReversion),
+    longRunMean: r4(inflationFit.longRunMean),
+    volatility: r4(inflationFit.volatility),
+  };
+  // The bond fund: its maturity and term premium reproduce the history's annual bond returns
+  // (volatility and mean) under the fitted rate model (calibrate-bonds.ts).
+  const bondHistory = yearsFit.map((y) => h.bonds[idx(y)]);
+  const bondTarget = { mean: mean(bondHistory), sd: sd(bondHistory) };
+  const bondRealMean = mean(yearsFit.map((y) => (1 + h.bonds[idx(y)]) / (1 + h.inflation[idx(y)]) - 1));
+  const bonds = fitBondFund(resolveEconomicAssumptions({ shortRate, inflation, correlation }), bondTarget);
   return {
     calibration: {
       source: 'data/markets/shiller.csv',
       window: [FIT_FROM, FIT_TO],
       termSpread: TERM_SPREAD,
       method: 'npm run calibrate (scripts/calibrate.ts); see docs/ECONOMY.md',
+      bondReturns: { mean: r4(bondTarget.mean), sd: r4(bondTarget.sd), realMean: r4(bondRealMean) },
     },
-    shortRate: {
-      initial: r4(rateFit.longRunMean),
-      meanReversion: r4(rateFit.meanReversion),
-      longRunMean: r4(rateFit.longRunMean),
-      volatility: r4(rateFit.volatility),
-    },
-    inflation: {
-      initial: r4(inflationFit.longRunMean),
-      meanReversion: r4(inflationFit.meanReversion),
-      longRunMean: r4(inflationFit.longRunMean),
-      volatility: r4(inflationFit.volatility),
-    },
+    shortRate,
+    inflation,
+    bonds,
     equity: { riskPremium: r4(equityPremium), volatility: r4(equityVol) },
     property: { realGrowth: propertyRealGrowth, volatility: propertyVolatility },
     correlation,
@@ -239,6 +251,9 @@ function main() {
     ['inflation: volatility', fitted.inflation.volatility],
     ['equity: risk premium', fitted.equity.riskPremium],
     ['equity: volatility', fitted.equity.volatility],
+    ['bonds: history mean, sd, real mean', `${fitted.calibration.bondReturns.mean} ${fitted.calibration.bondReturns.sd} ${fitted.calibration.bondReturns.realMean}`],
+    ['bonds: maturity (years)', fitted.bonds.maturity],
+    ['bonds: term premium', fitted.bonds.termPremium],
     ['corr(rate, inflation)', fitted.correlation[0][1]],
     ['corr(rate, equity)', fitted.correlation[0][2]],
     ['corr(inflation, equity)', fitted.correlation[1][2]],

@@ -43,7 +43,7 @@ export const economicAssumptionsSchema = z.strictObject({
   shortRate: z.optional(ornsteinUhlenbeck),
   inflation: z.optional(ornsteinUhlenbeck),
   equity: z.optional(equity),
-  bonds: z.optional(z.strictObject({ maturity: between(R.bondMaturity) })),
+  bonds: z.optional(z.strictObject({ maturity: between(R.bondMaturity), termPremium: between(R.termPremium) })),
   property: z.optional(z.strictObject({ realGrowth: between(R.realGrowth), volatility: between(R.volatility) })),
   correlation: z.optional(z.array(correlationRow).check(z.length(4))),
   historical: z.optional(

@@ -47,7 +47,12 @@ export interface ResolvedEconomicAssumptions {
   shortRate: OrnsteinUhlenbeckAssumptions;
   inflation: OrnsteinUhlenbeckAssumptions;
   equity: EquityAssumptions;
-  bonds: { maturity: number };
+  /**
+   * The constant-maturity zero-coupon bond fund: `maturity` D in years (need not be whole), and
+   * `termPremium`, the expected log return of the fund over the cash account:
+   * E[(1 + bond) / (1 + cash)] = e^termPremium each year.
+   */
+  bonds: { maturity: number; termPremium: number };
   property: { realGrowth: number; volatility: number };
   /** Correlation of the annual shocks over (short rate, inflation, equity, property). */
   correlation: number[][];
@@ -77,6 +82,7 @@ export const ECONOMIC_RANGES = {
   regimeVolatility: [0, 1],
   probability: [0, 1],
   bondMaturity: [1, 50],
+  termPremium: [-0.1, 0.1],
   realGrowth: [-0.5, 0.5],
   correlation: [-1, 1],
   year: [1800, 2100],
@@ -106,7 +112,7 @@ export const DEFAULT_ECONOMIC_ASSUMPTIONS: ResolvedEconomicAssumptions = deepFre
     p12: 0.0398,
     p21: 0.3798,
   },
-  bonds: { maturity: 7 },
+  bonds: { ...calibrated.bonds },
   property: { ...calibrated.property },
   correlation: calibrated.correlation.map((row) => [...row]),
   historical: {

@@ -30,7 +30,8 @@ export class StochasticEconomyGenerator {
   private readonly bOne: number;
   private readonly integralOnRate: number;
   private readonly integralSd: number;
-  // Bond fund: ln P(t, t+D) = lnA_D - B_D r(t); ln P(t+1, t+D) = lnA_{D-1} - B_{D-1} r(t+1).
+  // Bond fund: ln P(t, t+D) = lnA_D - B_D r(t); ln P(t+1, t+D) = lnA_{D-1} - B_{D-1} r(t+1);
+  // bondLnA also carries the term premium.
   private readonly bondLnA: number;
   private readonly bondBuyB: number;
   private readonly bondSellB: number;
@@ -69,7 +70,7 @@ export class StochasticEconomyGenerator {
     this.integralOnRate = step.integralOnRate;
     this.integralSd = step.integralSd;
     const d = a.bonds.maturity;
-    this.bondLnA = vasicekLnA(sr, d - 1) - vasicekLnA(sr, d);
+    this.bondLnA = vasicekLnA(sr, d - 1) - vasicekLnA(sr, d) + a.bonds.termPremium;
     this.bondBuyB = vasicekB(sr.meanReversion, d);
     this.bondSellB = vasicekB(sr.meanReversion, d - 1);
 

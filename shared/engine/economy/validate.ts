@@ -56,6 +56,7 @@ export function economicAssumptionIssues(a: ResolvedEconomicAssumptions): Econom
   if (finite(['bonds', 'maturity'], a.bonds.maturity) && a.bonds.maturity < 1) {
     fail(['bonds', 'maturity'], 'must be at least 1 year');
   }
+  finite(['bonds', 'termPremium'], a.bonds.termPremium);
   finite(['property', 'realGrowth'], a.property.realGrowth);
   nonNegative(['property', 'volatility'], a.property.volatility);
   checkCorrelation(a.correlation, fail);

@@ -12,7 +12,7 @@ import { moments } from './sample-moments.js';
 const PATHS = 20_000;
 const YEARS = 30;
 const shortRate = { initial: 0.02, meanReversion: 0.15, longRunMean: 0.045, volatility: 0.02 };
-const a = resolveEconomicAssumptions({ shortRate, bonds: { maturity: 7 } });
+const a = resolveEconomicAssumptions({ shortRate, bonds: { maturity: 7, termPremium: 0 } });
 const generator = createEconomyGenerator(a, 777, YEARS);
 
 // Per path: r(t) at a few times, and the discount factor exp(-sum of the years' integrated rates).

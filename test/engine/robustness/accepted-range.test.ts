@@ -78,7 +78,7 @@ function economic(d: Draw): unknown {
       p12: d.in(R.probability),
       p21: d.in(R.probability),
     },
-    bonds: { maturity: d.in(R.bondMaturity) },
+    bonds: { maturity: d.in(R.bondMaturity), termPremium: d.in(R.termPremium) },
     property: { realGrowth: d.in(R.realGrowth), volatility: d.in(R.volatility) },
     correlation: correlation(d),
     historical: { method: d.oneOf(['BOOTSTRAP', 'SEQUENTIAL']), fromYear, toYear, blockYears: d.whole([1, toYear - fromYear + 1]) },
