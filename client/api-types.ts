@@ -4046,7 +4046,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description A ULID
+                     * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
+                     */
                     baselineScenarioId: string;
+                    /**
+                     * @description A ULID
+                     * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
+                     */
                     alternativeScenarioId: string;
                     paths?: number;
                     seed?: number;
