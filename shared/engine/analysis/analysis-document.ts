@@ -42,6 +42,8 @@ export interface SolveResult {
   /** Paired change in the target's probability from the current value to `value`. */
   effect: PairedDifference;
   bracket: { min: number; max: number };
+  /** Width of the final bracket around the solution: one step (0.01 for money, 1 year) unless maxTrials cut the search short. */
+  resolution: number;
   trials: SolveTrial[];
   /** Plain words: why the target cannot be reached, or anything the search met (paths not monotone in the lever). */
   reason?: string;

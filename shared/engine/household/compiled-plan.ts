@@ -74,6 +74,9 @@ export class CompiledPlan {
   readonly contribution!: Float64Array;
   readonly matchRate!: Float64Array;
   readonly matchLimit!: Float64Array;
+  /** Fixed yearly saving into each account (today's money) and the year index it stops at (exclusive). */
+  readonly extraContribution!: Float64Array;
+  readonly extraContributionToT!: Int32Array;
   /** Account indices in withdrawal order (CASH above the buffer first if CASH leads). */
   readonly withdrawalOrder!: Int32Array;
   /** The account receiving surpluses beyond the cash buffer (first TAXABLE, else the cash account). */
@@ -265,6 +268,8 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     contribution: Float64Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.contributionFraction : 0)),
     matchRate: Float64Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.employerMatch : 0)),
     matchLimit: Float64Array.from(accounts, (a) => a.employerMatchLimit),
+    extraContribution: Float64Array.from(accounts, (a) => a.extraContribution?.amount ?? 0),
+    extraContributionToT: Int32Array.from(accounts, (a) => a.extraContribution?.years ?? 0),
     withdrawalOrder: Int32Array.from(withdrawal),
     surplusAccount: firstTaxable >= 0 ? firstTaxable : cashAccount,
     cashAccount,

@@ -109,6 +109,8 @@ export class HouseholdPathSimulator {
   private readonly accessNow: Uint8Array;
   /** Accounts that take contributions or a match, and the term-life policies: the loops that need them skip the rest. */
   private readonly contributors: Int32Array;
+  /** Accounts with a fixed yearly saving (the solver's CONTRIBUTION lever). */
+  private readonly savers: Int32Array;
   private readonly termLife: Int32Array;
   /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
   private readonly goalsDueAt: Int32Array;
@@ -162,6 +164,9 @@ export class HouseholdPathSimulator {
     const contributors: number[] = [];
     for (let a = 0; a < c.accountCount; a++) if (c.contribution[a] !== 0 || c.matchRate[a] !== 0) contributors.push(a);
     this.contributors = Int32Array.from(contributors);
+    const savers: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) if (c.extraContribution[a] !== 0 && c.extraContributionToT[a] > 0) savers.push(a);
+    this.savers = Int32Array.from(savers);
     const termLife: number[] = [];
     for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === TERM_LIFE) termLife.push(n);
     this.termLife = Int32Array.from(termLife);
@@ -233,6 +238,7 @@ export class HouseholdPathSimulator {
     const need = this.tierNeed;
     const frac = this.tierFraction;
     const contributors = this.contributors;
+    const savers = this.savers;
     const termLife = this.termLife;
     const dueAt = this.goalsDueAt;
     const dueGoals = this.goalsDue;
@@ -245,7 +251,7 @@ export class HouseholdPathSimulator {
     const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
     const { isAdult, hasSalary, memberAge0, retirementAge } = c;
     const { incomeKind, incomeMember, incomeIndexed, incomeAmount, incomeGrowthFactor, incomeProperty, incomeFromT, incomeToT, incomeTax: incomeTaxCategory, incomeFromAge, incomeSurvivor } = c;
-    const { accountKind, accountOwner, accessAge, contribution, matchRate, matchLimit, weightCash, weightBonds, weightEquity, hasGlide, glideStart, glideEnd, glideEndEquity, accountFee } = c;
+    const { accountKind, accountOwner, accessAge, contribution, matchRate, matchLimit, extraContribution, extraContributionToT, weightCash, weightBonds, weightEquity, hasGlide, glideStart, glideEnd, glideEndEquity, accountFee } = c;
     const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
     const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
@@ -390,6 +396,16 @@ export class HouseholdPathSimulator {
         employeeContributions += own;
       }
       const incomeTax = (earned - employeeContributions) * taxEarned + pension * taxPension;
+      // Fixed savings out of net income while the account's owner lives (the whole path if unowned).
+      let savings = 0;
+      for (let k = 0; k < savers.length; k++) {
+        const a = savers[k];
+        const m = accountOwner[a];
+        if (t >= extraContributionToT[a] || (m >= 0 && alive[m] === 0)) continue;
+        const amount = extraContribution[a] * cpiT;
+        bal[a] += amount;
+        savings += amount;
+      }
       let taxes = incomeTax;
 
       // Insurance: premiums while in force, benefits while claiming.
@@ -488,7 +504,7 @@ export class HouseholdPathSimulator {
 
       // Pay by tier: essentials from everything liquid; lower tiers only above the cash buffer.
       const grossIncome = earned + pension + untaxed;
-      const netIncome = grossIncome - incomeTax - employeeContributions;
+      const netIncome = grossIncome - incomeTax - employeeContributions - savings;
       let liquid = 0;
       let liquidAfterTax = 0;
       for (let a = 0; a < A; a++) {

@@ -19,7 +19,12 @@ export class PathRunner {
   private readonly economyGenerator: ReturnType<typeof createEconomyGenerator>;
   private readonly lifeModel: ReturnType<typeof createLifeModel>;
 
-  constructor(plan: HouseholdPlan, seed: number) {
+  /**
+   * `shock`, if given, alters each path's economy after it is generated (a stress test's shock on
+   * top of the stochastic path); it must change year t from the generated years ≤ t only, so that
+   * a prefix of the economy stays a prefix.
+   */
+  constructor(plan: HouseholdPlan, seed: number, private readonly shock: EconomyShock | null = null) {
     // Every field holds null first: a field written once per object is tracked as constant, and the
     // optimised code relying on that is thrown away when the next runner (the next shard) is built;
     // written twice here, the fields are ordinary from the first runner on.
@@ -68,12 +73,16 @@ export class PathRunner {
     this.lifeModel.simulatePath(pathIndex, this.lives);
     const years = fullEconomy ? this.compiled.years : householdYears(this.compiled, this.lives);
     this.economyGenerator.generate(pathIndex, this.economy, years);
+    if (this.shock !== null) this.shock(this.economy, years);
     this.economyYears = years;
     this.simulator.run(this.economy, this.lives, events);
     if (this.simulator.yearsRun > years) throw new Error(`path ${pathIndex} ran ${this.simulator.yearsRun} years on ${years} years of economy`);
     return this.simulator;
   }
 }
+
+/** Changes the first `years` years of a generated economy in place. */
+export type EconomyShock = (economy: EconomyPath, years: number) => void;
 
 /** Years the household's path runs: through the year of the last adult death, or to the horizon. */
 export function householdYears(c: CompiledPlan, lives: readonly MemberLifePath[]): number {

@@ -43,6 +43,12 @@ export interface PlanAccount {
   contributionFraction: number;
   employerMatch: number;
   employerMatchLimit: number;
+  /**
+   * A fixed yearly saving into the account out of net income (today's money, indexed with CPI),
+   * paid in years 0 … years − 1 while its owner (or, unowned, any adult) lives. The solver's
+   * CONTRIBUTION lever sets it; scenario documents have no such field.
+   */
+  extraContribution?: { amount: number; years: number };
 }
 
 export interface PlanProperty { id: string; type: 'RESIDENCE' | 'RENTAL'; value: number; sellYear?: number; sellOnNursingHome?: boolean; sellingCost: number }

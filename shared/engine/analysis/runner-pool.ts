@@ -1,0 +1,34 @@
+/**
+ * Path runners of plan variants under one seed, built on first use and kept: a search tries the
+ * same variant on many paths, and a runner costs a plan compilation and a life model to build.
+ * Also counts what was simulated, for the analysis's cost.
+ */
+import type { HouseholdPathSimulator } from '../household/household-path.js';
+import type { HouseholdPlan } from '../household/plan.js';
+import { PathRunner, type EconomyShock } from '../household/path-runner.js';
+
+export class RunnerPool {
+  private readonly runners = new Map<string, PathRunner>();
+  pathsSimulated = 0;
+  pathYears = 0;
+
+  constructor(private readonly seed: number) {}
+
+  runner(key: string, build: () => { plan: HouseholdPlan; shock?: EconomyShock }): PathRunner {
+    let runner = this.runners.get(key);
+    if (!runner) {
+      const { plan, shock } = build();
+      runner = new PathRunner(plan, this.seed, shock ?? null);
+      this.runners.set(key, runner);
+    }
+    return runner;
+  }
+
+  /** Runs path `p` on `runner` (the whole economy when `fullEconomy`, for figures read off it). */
+  run(runner: PathRunner, p: number, fullEconomy = false): HouseholdPathSimulator {
+    const sim = runner.run(p, null, fullEconomy);
+    this.pathsSimulated++;
+    this.pathYears += sim.yearsRun;
+    return sim;
+  }
+}

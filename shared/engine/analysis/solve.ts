@@ -1,0 +1,220 @@
+/**
+ * SOLVE: the value of one lever at which the target's probability is first reached.
+ *
+ * Each path has a switch point: the value from which it meets the target (a path's outcome is
+ * assumed monotone in the lever). Shards find, for each of their paths, the cell of a grid of at
+ * most GRID_CELLS + 1 lever values that holds its switch point, by bisection over the grid (about
+ * seven runs a path). The probability at any grid value is then the share of paths whose switch
+ * point lies at or before it, exactly, so the merge knows the cell holding the solution. Within
+ * that cell it bisects to the lever's unit (a cent, or a year) on the paths switching there only,
+ * then simulates every path at the solved value: the reported probability is that simulation's,
+ * which re-simulating the scenario with the solved value and the same seed reproduces exactly.
+ */
+import type { HouseholdPlan } from '../household/plan.js';
+import type { ShardRange } from '../output/simulate-shard.js';
+import type { SolveResult, SolveTrial } from './analysis-document.js';
+import { bernoulliVariance, pairedDifference, proportion } from './estimates.js';
+import type { ResolvedLever } from './levers.js';
+import { RunnerPool } from './runner-pool.js';
+import { targetDue, targetMet, type ResolvedTarget } from './target.js';
+
+/** Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a path needs only ⌈log2(66)⌉ = 7 runs. */
+export const GRID_CELLS = 64;
+/** Per path: −1 not due (does not count), 0 due and not met, 1 met. */
+export type Outcome = -1 | 0 | 1;
+
+/** The lever's grid, in whole steps, ordered from the value that helps least to the one that helps most. */
+export function gridUnits(lever: ResolvedLever): number[] {
+  const lo = Math.round(lever.min / lever.step);
+  const hi = Math.round(lever.max / lever.step);
+  const span = hi - lo;
+  const cells = Math.min(GRID_CELLS, span);
+  const units = Array.from({ length: cells + 1 }, (_, j) => lo + Math.round((j * span) / cells));
+  return lever.better === 'HIGHER' ? units : units.reverse();
+}
+
+export const valueOf = (lever: ResolvedLever, units: number) => (lever.step === 1 ? units : Math.round(units) / 100);
+
+/** Trials a path's search needs to locate its cell: bisection over cells + 1 outcomes. */
+export const gridTrials = (gridSize: number) => Math.ceil(Math.log2(gridSize + 1));
+
+/**
+ * For each path of the range, the index in the grid of the first value at which it meets the
+ * target (grid.length if none), or −1 where the target is not due on the base plan.
+ */
+export function switchCells(
+  pool: RunnerPool,
+  lever: ResolvedLever,
+  leverKey: string,
+  target: ResolvedTarget,
+  base: readonly Outcome[],
+  range: ShardRange,
+): number[] {
+  const grid = gridUnits(lever);
+  const n = range.pathCount;
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n).fill(grid.length);
+  const cells: number[] = new Array(n);
+  for (;;) {
+    const byMid = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      if (base[i] === -1 || lo[i] >= hi[i]) continue;
+      const mid = (lo[i] + hi[i]) >> 1;
+      const list = byMid.get(mid);
+      if (list) list.push(i);
+      else byMid.set(mid, [i]);
+    }
+    if (byMid.size === 0) break;
+    for (const [mid, paths] of byMid) {
+      const runner = pool.runner(`${leverKey}@${grid[mid]}`, () => ({ plan: lever.apply(valueOf(lever, grid[mid])) }));
+      for (const i of paths) {
+        if (targetMet(target, pool.run(runner, range.pathStart + i))) hi[i] = mid;
+        else lo[i] = mid + 1;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) cells[i] = base[i] === -1 ? -1 : lo[i];
+  return cells;
+}
+
+/** Per-path outcome of the base plan over a range. */
+export function baseOutcomes(pool: RunnerPool, plan: HouseholdPlan, target: ResolvedTarget, range: ShardRange): Outcome[] {
+  const runner = pool.runner('base', () => ({ plan }));
+  const out: Outcome[] = [];
+  for (let p = range.pathStart; p < range.pathStart + range.pathCount; p++) {
+    const sim = pool.run(runner, p);
+    out.push(!targetDue(target, sim) ? -1 : targetMet(target, sim) ? 1 : 0);
+  }
+  return out;
+}
+
+/** Finishes a solve from every path's switch cell: the bisection inside the solution's cell, then the check at the solved value. */
+export function finishSolve(
+  pool: RunnerPool,
+  lever: ResolvedLever,
+  target: ResolvedTarget,
+  base: readonly Outcome[],
+  cells: readonly number[],
+  maxTrials: number,
+): SolveResult {
+  const grid = gridUnits(lever);
+  const M = grid.length;
+  const n = cells.length;
+  const counts = new Array(M + 1).fill(0);
+  let due = 0;
+  for (const c of cells) if (c >= 0) { counts[c]++; due++; }
+  const okAt = new Array(M).fill(0);
+  for (let j = 0, run = 0; j < M; j++) okAt[j] = run += counts[j];
+  const needed = Math.max(1, Math.ceil(target.probability * due - 1e-9));
+  const p = (k: number) => (due > 0 ? k / due : 0);
+  const trials: SolveTrial[] = [];
+
+  // The bisection a search over the grid would have made, read off the switch cells.
+  for (let a = 0, b = M - 1; a <= b; ) {
+    const mid = (a + b) >> 1;
+    trials.push({ value: valueOf(lever, grid[mid]), probability: p(okAt[mid]), source: 'THRESHOLDS' });
+    if (okAt[mid] >= needed) b = mid - 1;
+    else a = mid + 1;
+  }
+
+  let units: number;
+  let status: SolveResult['status'] = 'SOLVED';
+  let resolution = lever.step;
+  let predictedOk: (i: number) => boolean;
+  const jStar = okAt.findIndex((k) => k >= needed);
+  if (due === 0 || jStar < 0) {
+    status = 'UNREACHABLE';
+    units = grid[M - 1];
+    predictedOk = (i) => cells[i] >= 0 && cells[i] < M;
+  } else if (jStar === 0) {
+    status = 'ALREADY_MET';
+    units = grid[0];
+    predictedOk = (i) => cells[i] === 0;
+  } else {
+    // Inside the cell (grid[j*−1], grid[j*]]: only the paths switching there can change the count.
+    const from = grid[jStar - 1];
+    const dir = Math.sign(grid[jStar] - from);
+    const L = Math.abs(grid[jStar] - from);
+    const at = (k: number) => from + dir * (k + 1);
+    const switching = [];
+    for (let i = 0; i < n; i++) if (cells[i] === jStar) switching.push(i);
+    const firstOk = new Int32Array(switching.length).fill(L - 1);
+    const lastFail = new Int32Array(switching.length).fill(-1);
+    const stillNeeded = needed - (jStar > 0 ? okAt[jStar - 1] : 0);
+    let a = 0;
+    let b = L - 1;
+    let budget = maxTrials - gridTrials(M);
+    while (a < b && budget-- > 0) {
+      const mid = (a + b) >> 1;
+      const runner = pool.runner(`cell@${at(mid)}`, () => ({ plan: lever.apply(valueOf(lever, at(mid))) }));
+      let ok = 0;
+      for (let s = 0; s < switching.length; s++) {
+        if (firstOk[s] <= mid) { ok++; continue; }
+        if (lastFail[s] >= mid) continue;
+        if (targetMet(target, pool.run(runner, switching[s]))) { firstOk[s] = mid; ok++; } else lastFail[s] = mid;
+      }
+      trials.push({ value: valueOf(lever, at(mid)), probability: p(okAt[jStar - 1] + ok), source: 'THRESHOLDS' });
+      if (ok >= stillNeeded) b = mid;
+      else a = mid + 1;
+    }
+    resolution = (b - a + 1) * lever.step;
+    units = at(b);
+    const okFrom = new Map(switching.map((i, s) => [i, firstOk[s]]));
+    predictedOk = (i) => cells[i] >= 0 && (cells[i] < jStar || (cells[i] === jStar && (okFrom.get(i) ?? L) <= b));
+  }
+
+  // Simulate every path at the solved value: the reported probability is this simulation's.
+  const value = valueOf(lever, units);
+  const runner = pool.runner(`solved@${units}`, () => ({ plan: lever.apply(value) }));
+  let met = 0, dueAt = 0, sumD = 0, sumD2 = 0, baseMet = 0, paired = 0, nonMonotone = 0;
+  for (let i = 0; i < n; i++) {
+    const sim = pool.run(runner, i);
+    const isDue = targetDue(target, sim);
+    const x = isDue && targetMet(target, sim) ? 1 : 0;
+    if (isDue) { dueAt++; met += x; }
+    if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) nonMonotone++;
+    if (isDue || base[i] >= 0) {
+      const b0 = base[i] === 1 ? 1 : 0;
+      const d = x - b0;
+      sumD += d; sumD2 += d * d; baseMet += b0; paired++;
+    }
+  }
+  trials.push({ value, probability: p(met), source: 'SIMULATED' });
+  const probability = proportion(met, dueAt);
+  const pb = paired > 0 ? baseMet / paired : 0;
+  const pv = paired > 0 ? met / paired : 0;
+  const effect = pairedDifference(sumD, sumD2, paired, bernoulliVariance(pb, paired) + bernoulliVariance(pv, paired));
+  const reason = explain(lever, target, status, value, probability.value, nonMonotone);
+  return {
+    lever: { type: lever.type, ...(lever.itemId !== undefined ? { itemId: lever.itemId } : {}), current: lever.current, unit: lever.unit },
+    target: { ...(target.goalId !== undefined ? { goalId: target.goalId } : {}), probability: target.probability },
+    status,
+    value,
+    change: lever.step === 1 ? value - lever.current : Math.round((value - lever.current) * 100) / 100,
+    probability,
+    effect,
+    bracket: { min: lever.min, max: lever.max },
+    resolution,
+    trials,
+    nonMonotonePaths: nonMonotone,
+    ...(reason ? { reason } : {}),
+  };
+}
+
+function explain(lever: ResolvedLever, target: ResolvedTarget, status: SolveResult['status'], value: number, probability: number, nonMonotone: number): string | undefined {
+  const what = target.goalId === undefined ? 'the plan succeeds' : `goal ${target.goalId} is met`;
+  const p = probability.toFixed(3);
+  const parts: string[] = [];
+  if (status === 'UNREACHABLE') {
+    parts.push(`The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of paths, short of ${target.probability}.`);
+  } else if (status === 'ALREADY_MET') {
+    parts.push(`The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; widen the bounds to find the limit.`);
+  }
+  if (nonMonotone > 0) {
+    parts.push(`${nonMonotone} path(s) did not respond monotonically to the lever; the probability reported is the one simulated at the solved value.`);
+  }
+  if (status === 'SOLVED' && probability < target.probability) {
+    parts.push(`Simulated at the solved value, ${what} on ${p} of paths, just short of the target: the lever is not monotone on every path.`);
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { analyse, analysisIssues } from '../../../shared/engine/analysis/index.js';
+import { loadExample } from '../output/example-plans.js';
+
+describe('DIAGNOSE', () => {
+  it('on the care example, care costs rank among the top causes of failure', () => {
+    const care = loadExample('single-retiree-care');
+    const d = analyse(care, { type: 'DIAGNOSE' }, { seed: 7, paths: 3000 }).diagnose!;
+    expect(d.failingPaths).toBeGreaterThan(50);
+    const rank = d.causes.findIndex((c) => c.cause === 'CARE_COSTS');
+    expect(rank).toBeGreaterThanOrEqual(0);
+    expect(rank).toBeLessThan(3);
+    const careCause = d.causes[rank];
+    // Over-represented among failing paths, beyond sampling error.
+    expect(careCause.lift!.interval95[0]).toBeGreaterThan(1);
+    expect(careCause.amongFailing).toBeGreaterThan(careCause.amongAll);
+  });
+
+  it('on the young family, the actions include retiring later and spending less, each with a non-zero effect', () => {
+    const yf = loadExample('young-family-mortgage');
+    const d = analyse(yf, { type: 'DIAGNOSE', target: { probability: 0.9 } }, { seed: 7, paths: 1500 }).diagnose!;
+    expect(d.probability.value).toBeLessThan(0.9);
+    const spend = d.actions.find((a) => a.lever.type === 'SPENDING')!;
+    const retire = d.actions.find((a) => a.lever.type === 'RETIREMENT_AGE')!;
+    expect(spend.change).toBeLessThan(0);
+    expect(retire.change).toBeGreaterThan(0);
+    for (const a of [spend, retire]) {
+      expect(a.effect.value).toBeGreaterThan(0);
+      expect(a.effect.interval95[0]).toBeGreaterThan(0);
+      expect(a.effect.standardError).toBeLessThan(a.effect.unpairedStandardError);
+    }
+    // Ranked by the share of its range each action needs.
+    const share = (a: (typeof d.actions)[number]) => (a.status === 'UNREACHABLE' ? Infinity : Math.abs(a.change) / (a.bracket.max - a.bracket.min));
+    for (let k = 1; k < d.actions.length; k++) expect(share(d.actions[k])).toBeGreaterThanOrEqual(share(d.actions[k - 1]));
+  });
+});
+
+describe('SENSITIVITY', () => {
+  // A couple near retirement: every input moves its success by more than its sampling error.
+  const couple = loadExample('couple-near-retirement');
+  const s = analyse(couple, { type: 'SENSITIVITY' }, { seed: 7, paths: 1500 }).sensitivity!;
+  const entry = (name: string) => s.inputs.find((i) => i.input === name)!;
+
+  it('moves success the right way: a higher premium and a later retirement raise it, longer lives lower it', () => {
+    expect(entry('EQUITY_PREMIUM').successChange.up.interval95[0]).toBeGreaterThan(0);
+    expect(entry('EQUITY_PREMIUM').successChange.down.interval95[1]).toBeLessThan(0);
+    expect(entry('RETIREMENT_AGE').successChange.up.interval95[0]).toBeGreaterThan(0);
+    // MORTALITY down (×0.8): longer lives.
+    expect(entry('MORTALITY').successChange.down.interval95[1]).toBeLessThan(0);
+    expect(entry('SPENDING').successChange.up.interval95[1]).toBeLessThan(0);
+  });
+
+  it('every paired standard error is smaller than the unpaired one would be', () => {
+    for (const e of s.inputs) {
+      for (const side of [e.successChange.down, e.successChange.up]) {
+        if (side.value !== 0) expect(side.standardError).toBeLessThan(side.unpairedStandardError);
+      }
+    }
+  });
+
+  it('sorts inputs by their swing in success, largest first', () => {
+    const swing = (e: (typeof s.inputs)[number]) => Math.abs(e.successChange.up.value - e.successChange.down.value);
+    for (let k = 1; k < s.inputs.length; k++) expect(swing(s.inputs[k])).toBeLessThanOrEqual(swing(s.inputs[k - 1]));
+  });
+});
+
+describe('STRESS', () => {
+  it('an equity fall and a decade of high inflation lower success against the unshocked plan, paired', () => {
+    const couple = loadExample('couple-near-retirement');
+    const st = analyse(couple, { type: 'STRESS' }, { seed: 7, paths: 1500 }).stress!;
+    expect(st.shocks.map((s) => s.shock.type)).toEqual(['EQUITY_FALL', 'HIGH_INFLATION', 'RATES_UP', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL']);
+    const fall = st.shocks[0];
+    expect(fall.successChange.value).toBeLessThan(0);
+    expect(fall.successChange.interval95[1]).toBeLessThan(0);
+    expect(fall.outcome.success).toBeCloseTo(st.base.success + fall.successChange.value, 12);
+    const inflation = st.shocks[1];
+    expect(inflation.successChange.interval95[1]).toBeLessThan(0);
+    for (const s of st.shocks) if (s.successChange.value !== 0) expect(s.successChange.standardError).toBeLessThan(s.successChange.unpairedStandardError);
+  });
+});
+
+describe('request checks against the plan', () => {
+  const yf = loadExample('young-family-mortgage');
+  it('names the field of each problem', () => {
+    const fields = (r: Parameters<typeof analysisIssues>[1]) => analysisIssues(yf, r).map((i) => i.field);
+    expect(fields({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'nobody' } })).toEqual(['lever.memberId']);
+    expect(fields({ type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: 'nope' } })).toEqual(['lever.accountId']);
+    expect(fields({ type: 'SOLVE', lever: { type: 'SPENDING', min: 5000, max: 100 } })).toEqual(['lever.max']);
+    expect(fields({ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 1 } })).toEqual(['target.probability']);
+    expect(fields({ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { goalId: 'nope' } })).toEqual(['target.goalId']);
+    expect(fields({ type: 'DIAGNOSE', maxTrials: 1000 })).toEqual(['maxTrials']);
+    expect(fields({ type: 'STRESS', shocks: [{ type: 'HISTORICAL', startYear: 1700 }] })).toEqual(['shocks[0].startYear']);
+    expect(fields({ type: 'SENSITIVITY', inputs: [{ input: 'MORTALITY', down: -1 }] })).toEqual(['inputs[0].down']);
+  });
+});
