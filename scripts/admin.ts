@@ -25,7 +25,7 @@ import { ensureTable, startEmbeddedStore } from '../infra/local/dynalite.js';
 
 const usage = `Usage: npm run -s admin -- <command>
   create-realm <realmId>
-  create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]...
+  create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]... [--service-account-roles realm-admin]
   create-user <realmId> <username> [--password P] [--email E]
   list-realms
   rotate-signing-key            (local key ring in DATA_DIR; with KMS see docs/IDENTITY.md)
@@ -94,6 +94,7 @@ async function main(argv: string[]): Promise<void> {
       secret: { type: 'string' },
       'redirect-uri': { type: 'string', multiple: true },
       'grant-type': { type: 'string', multiple: true },
+      'service-account-roles': { type: 'string' },
       password: { type: 'string' },
       email: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -137,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
           secret: values.secret,
           redirectUris: values['redirect-uri'],
           grantTypes: grants as GrantType[] | undefined,
+          serviceAccountRoles: values['service-account-roles']?.split(',').map((role) => role.trim()).filter(Boolean),
         });
         process.stdout.write(`Created client ${clientId} in realm ${realmId}\n`);
         if (!values.secret) process.stdout.write(`client secret (shown once): ${secret}\n`);

@@ -54,8 +54,9 @@ whose discovery document is \`${issuer}/.well-known/openid-configuration\`.
 Confidential clients authenticate with HTTP Basic (\`-u client:secret\`) or \`client_id\` and
 \`client_secret\` form fields. Tokens last 5 minutes; use the refresh token or ask again.
 
-**A service account** (your back end, \`client_credentials\`). Service accounts can create
-households for a user by naming the owner (\`ownerId\`) and manage the realm's users:
+**A service account** (your back end, \`client_credentials\`). A service account whose client was
+given the \`realm-admin\` role can create households for a user by naming the owner
+(\`ownerId\`) and manage the realm's users; without it, it works only on its own households:
 
     curl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials ${token}
 

@@ -5,7 +5,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: 'Register a user of the realm (service accounts only)',
+    summary: 'Register a user of the realm (realm administrators only)',
     description: 'The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.',
     tags: ['users'],
     body: userCreateSchema,

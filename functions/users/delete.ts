@@ -5,7 +5,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: 'Delete a user (service accounts only)',
+    summary: 'Delete a user (realm administrators only)',
     description: 'Honours If-Match (412 when stale). The user can no longer sign in or refresh tokens.',
     tags: ['users'],
     path: userPathSchema,

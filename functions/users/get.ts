@@ -5,7 +5,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: 'Read a user (service accounts only)',
+    summary: 'Read a user (realm administrators only)',
     tags: ['users'],
     path: userPathSchema,
     responses: { 200: { description: 'The user', schema: userSchema, headers: ['ETag'] } },

@@ -6,7 +6,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: 'Check that a user exists (service accounts only)',
+    summary: 'Check that a user exists (realm administrators only)',
     tags: ['users'],
     path: userPathSchema,
     responses: { 204: { description: 'The user exists', headers: ['ETag'] } },

@@ -6,7 +6,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: "List the realm's users (service accounts only)",
+    summary: "List the realm's users (realm administrators only)",
     tags: ['users'],
     query: userListQuerySchema,
     responses: { 200: { description: 'A page of users', schema: pageSchema(userSchema, 'UserPage'), headers: ['Link'] } },

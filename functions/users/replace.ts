@@ -5,7 +5,7 @@ import { route } from '../../shared/http/stack.js';
 
 export const handler = route(
   {
-    summary: 'Replace a user (service accounts only)',
+    summary: 'Replace a user (realm administrators only)',
     description: 'Honours If-Match (412 when stale) and `version` in the body (409 when stale). Leaving out `password` keeps it.',
     tags: ['users'],
     path: userPathSchema,

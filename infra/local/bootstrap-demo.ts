@@ -7,6 +7,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConflictError } from '../../shared/domain/errors.js';
+import { realmAdminRole } from '../../shared/domain/principal.js';
 import { configureAuth } from '../../shared/http/auth-config.js';
 import { realmIssuer } from '../../shared/identity/issuer.js';
 import { createClient, createRealm, createUser } from '../../shared/identity/registration.js';
@@ -61,7 +62,12 @@ export async function bootstrapDemo(runtime: { url: string; dataDir: string }): 
     if (error instanceof ConflictError) return undefined;
     throw error;
   }
-  const { secret } = await createClient(store, { realmId: demo.realm, clientId: demo.clientId, redirectUris: [demo.redirectUri] });
+  const { secret } = await createClient(store, {
+    realmId: demo.realm,
+    clientId: demo.clientId,
+    redirectUris: [demo.redirectUri],
+    serviceAccountRoles: [realmAdminRole],
+  });
   const { password } = await createUser(store, { realmId: demo.realm, username: demo.username, email: demo.email });
   const base = (process.env.ISSUER_BASE_URL ?? runtime.url).replace(/\/+$/, '');
   const credentials: DemoCredentials = {

@@ -1,7 +1,7 @@
 /**
- * Who is calling: the verified access token reduced to what access rules need.
- * A service account (a client's `client_credentials` token) acts for its whole realm;
- * a user acts on what it owns. How a token marks a service account: docs/API-NOTES.md.
+ * Who is calling: the verified access token reduced to what access rules need. A caller with the
+ * `realm-admin` role (a service account whose client was given it) acts for its whole realm; any
+ * other caller, user or service account, acts on what it owns. docs/API-NOTES.md.
  */
 export interface Principal {
   realmId: string;
@@ -14,6 +14,16 @@ export interface Principal {
 }
 
 export const serviceAccountRole = 'service-account';
+
+/** The role that acts for the whole realm: every household, and `/users`. */
+export const realmAdminRole = 'realm-admin';
+
+/** Roles a client may give its service account when it is created. */
+export const serviceAccountRoles = [realmAdminRole] as const;
+
+export function isRealmAdmin(principal: Principal): boolean {
+  return principal.roles.includes(realmAdminRole);
+}
 
 export function serviceAccountSubject(clientId: string): string {
   return `service-account-${clientId}`;

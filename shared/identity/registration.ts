@@ -6,6 +6,7 @@ import { grantTypes, userRole, type Client, type GrantType, type User } from '..
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import { parseOrThrow } from '../domain/field-errors.js';
+import { serviceAccountRoles } from '../domain/principal.js';
 import { emailSchema, passwordSchema, usernameSchema } from '../domain/identity/user-input.js';
 import * as z from 'zod/mini';
 import { hashSecret, randomSecret } from './hashing.js';
@@ -26,6 +27,8 @@ export interface NewClient {
   secret?: string;
   grantTypes?: GrantType[];
   redirectUris?: string[];
+  /** Roles of the service account; none by default, `realm-admin` to administer the realm. */
+  serviceAccountRoles?: string[];
 }
 
 /** Returns the client and its secret in clear (generated when not given): the only time it is seen. */
@@ -38,6 +41,11 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
       throw new ValidationError('Invalid redirect URI', [{ field: `redirectUris[${i}]`, message: 'must be an absolute URI without a fragment' }]);
     }
   }
+  for (const [i, role] of (input.serviceAccountRoles ?? []).entries()) {
+    if (!(serviceAccountRoles as readonly string[]).includes(role)) {
+      throw new ValidationError('Invalid role', [{ field: `serviceAccountRoles[${i}]`, message: `must be one of ${serviceAccountRoles.join(', ')}` }]);
+    }
+  }
   if (!(await store.realms.get(input.realmId))) throw new ValidationError(`Realm ${input.realmId} does not exist`);
   const secret = input.secret ?? randomSecret(32);
   if (secret.length < 16) throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
@@ -48,6 +56,7 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
     secretHash: await hashSecret(secret),
     grantTypes: input.grantTypes ?? [...grantTypes],
     redirectUris: input.redirectUris ?? [],
+    serviceAccountRoles: [...new Set(input.serviceAccountRoles ?? [])],
     createdAt: at,
     updatedAt: at,
     version: 1,

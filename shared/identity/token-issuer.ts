@@ -25,7 +25,7 @@ export interface TokenResponse {
 }
 
 /** Who the tokens are for: a user, or a client's service account. */
-export type Subject = { kind: 'user'; user: User } | { kind: 'service'; clientId: string };
+export type Subject = { kind: 'user'; user: User } | { kind: 'service'; clientId: string; roles: string[] };
 
 export interface IssueRequest {
   realmId: string;
@@ -96,7 +96,7 @@ export class TokenIssuer {
             ...(request.scopes.includes('email') ? { email: request.subject.user.email } : {}),
           }
         : {};
-    const roles = request.subject.kind === 'user' ? request.subject.user.roles : [serviceAccountRole];
+    const roles = request.subject.kind === 'user' ? request.subject.user.roles : [serviceAccountRole, ...request.subject.roles];
     const accessToken = await signJwt(
       {
         iss: request.issuer,

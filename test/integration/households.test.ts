@@ -115,13 +115,15 @@ describe('access', () => {
     expect((await api.delete(`/households/${householdId}`, { token: otherRealmService })).status).toBe(404);
   });
 
-  it('makes a service account name the owner, and keeps users to themselves', async () => {
+  it('makes a realm administrator name the owner, and keeps users to themselves', async () => {
     const missingOwner = await api.post('/households', { name: 'No owner', currency: 'USD' }, { token: service });
     expect(missingOwner.status).toBe(400);
     expect(missingOwner.body.errors).toEqual([{ field: 'ownerId', message: expect.any(String) }]);
-    const forBob = await api.post('/households', { name: 'For Bob', currency: 'USD', ownerId: 'bob' }, { token: service });
+    const registered = await api.post('/users', { username: 'bob', password: 'bob-password-1', email: 'bob@example.com' }, { token: service });
+    const forBob = await api.post('/households', { name: 'For Bob', currency: 'USD', ownerId: registered.body.id }, { token: service });
     expect(forBob.status).toBe(201);
-    expect((await api.get(`/households/${forBob.body.id}`, { token: bob })).status).toBe(200);
+    const bobById = await server.issuer.userToken('realm-a', registered.body.id);
+    expect((await api.get(`/households/${forBob.body.id}`, { token: bobById })).status).toBe(200);
     const impersonating = await api.post('/households', { name: 'Not mine', currency: 'USD', ownerId: 'alice' }, { token: bob });
     expect(impersonating.status).toBe(400);
     expect(impersonating.body.errors[0].field).toBe('ownerId');

@@ -13,6 +13,7 @@ export interface TestIssuer {
   /** Realms whose keys the provider serves. */
   realms: Set<string>;
   userToken(realmId: string, userId: string, options?: TokenOptions): Promise<string>;
+  /** A realm administrator's service account (roles `service-account`, `realm-admin`) unless `options.roles` says otherwise. */
   serviceToken(realmId: string, clientId?: string, options?: TokenOptions): Promise<string>;
   mint(claims: Record<string, unknown>, options?: TokenOptions): Promise<string>;
 }
@@ -28,6 +29,8 @@ export interface TokenOptions {
   noExpiry?: boolean;
   /** Seconds from now before which the token is not valid (`nbf`). */
   notBefore?: number;
+  /** The token's `roles`, in place of the default. */
+  roles?: string[];
   /** Extra protected header parameters, e.g. `crit`. */
   header?: Record<string, unknown>;
 }
@@ -55,8 +58,11 @@ export async function createTestIssuer(issuerBase: () => string, realms: string[
     realms: known,
     mint,
     userToken: (realmId, userId, options = {}) =>
-      mint({ iss: issuer(realmId, options), sub: userId, azp: 'web-app', roles: ['user'] }, options),
+      mint({ iss: issuer(realmId, options), sub: userId, azp: 'web-app', roles: options.roles ?? ['user'] }, options),
     serviceToken: (realmId, clientId = 'back-end', options = {}) =>
-      mint({ iss: issuer(realmId, options), sub: `service-account-${clientId}`, azp: clientId, roles: ['service-account'] }, options),
+      mint(
+        { iss: issuer(realmId, options), sub: `service-account-${clientId}`, azp: clientId, roles: options.roles ?? ['service-account', 'realm-admin'] },
+        options,
+      ),
   };
 }

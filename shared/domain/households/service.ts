@@ -2,11 +2,13 @@
 import type * as z from 'zod/mini';
 import { assertCanAccessHousehold } from '../access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
 import { applyMergePatch } from '../merge-patch.js';
 import type { Page, PageRequest } from '../paging.js';
 import { sortAndPage } from '../paging.js';
-import type { Principal } from '../principal.js';
+import { isRealmAdmin, type Principal } from '../principal.js';
+import { identityStore } from '../../store/identity/process-store.js';
 import { checkPreconditions } from '../versioning.js';
 import type { WritePreconditions } from '../versioning.js';
 import {
@@ -23,16 +25,22 @@ import type { Household, HouseholdFields } from './schema.js';
 
 type ReplaceBody = z.infer<typeof householdReplaceSchema>;
 
-/** The owner a write names, checked against who is writing. */
-function ownerFor(principal: Principal, requested: string | undefined, current?: string): string {
-  if (principal.kind === 'service') {
+const invalidOwner = (message: string) => new ValidationError('Invalid household', [{ field: 'ownerId', message }]);
+
+/**
+ * The owner a write names, checked against who is writing. A realm administrator names a user of
+ * its realm (checked whenever the owner changes); anyone else owns what it writes.
+ */
+async function ownerFor(principal: Principal, requested: string | undefined, current?: string): Promise<string> {
+  if (isRealmAdmin(principal)) {
     const owner = requested ?? current;
-    if (!owner) throw new ValidationError('Invalid household', [{ field: 'ownerId', message: 'is required for a service account' }]);
+    if (!owner) throw invalidOwner('is required for a realm administrator');
+    if (owner !== current && !(isId(owner) && (await identityStore().users.get(principal.realmId, owner)))) {
+      throw invalidOwner('must be the id of a user of this realm');
+    }
     return owner;
   }
-  if (requested !== undefined && requested !== principal.subject) {
-    throw new ValidationError('Invalid household', [{ field: 'ownerId', message: 'must be your own user id' }]);
-  }
+  if (requested !== undefined && requested !== principal.subject) throw invalidOwner('must be your own id');
   return principal.subject;
 }
 
@@ -45,12 +53,12 @@ export async function loadHousehold(principal: Principal, householdId: string): 
 }
 
 export async function listHouseholds(principal: Principal, request: PageRequest): Promise<Page<Household>> {
-  const all = await storeList(principal.realmId, principal.kind === 'service' ? undefined : principal.subject);
+  const all = await storeList(principal.realmId, isRealmAdmin(principal) ? undefined : principal.subject);
   return sortAndPage(all, request);
 }
 
 export async function createHousehold(principal: Principal, fields: HouseholdFields): Promise<Household> {
-  return storeCreate(principal.realmId, { ...fields, ownerId: ownerFor(principal, fields.ownerId) });
+  return storeCreate(principal.realmId, { ...fields, ownerId: await ownerFor(principal, fields.ownerId) });
 }
 
 export async function getHousehold(principal: Principal, householdId: string): Promise<Household> {
@@ -72,7 +80,7 @@ export async function replaceHousehold(
     id: current.id,
     name: body.name,
     currency: body.currency,
-    ownerId: ownerFor(principal, body.ownerId, current.ownerId),
+    ownerId: await ownerFor(principal, body.ownerId, current.ownerId),
     createdAt: current.createdAt,
     updatedAt: new Date().toISOString(),
     version: current.version + 1,

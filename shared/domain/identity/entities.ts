@@ -16,6 +16,8 @@ export interface Client {
   secretHash: string;
   grantTypes: GrantType[];
   redirectUris: string[];
+  /** Roles of the client's service account (`client_credentials` tokens), e.g. `realm-admin`; none unless given. */
+  serviceAccountRoles: string[];
   createdAt: string;
   updatedAt: string;
   version: number;

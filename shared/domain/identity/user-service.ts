@@ -1,36 +1,36 @@
 /**
- * `/users` use cases. Only a realm's service account (its back end) manages users; a user gets
- * 403. Password hashes never leave this module (`toPublicUser`).
+ * `/users` use cases. Only a realm administrator (a service account given the `realm-admin` role)
+ * manages users; anyone else gets 403. Password hashes never leave this module (`toPublicUser`).
  */
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Page, PageRequest } from '../paging.js';
 import { sortAndPage } from '../paging.js';
-import type { Principal } from '../principal.js';
+import { isRealmAdmin, type Principal } from '../principal.js';
 import { checkPreconditions, type WritePreconditions } from '../versioning.js';
 import { hashSecret } from '../../identity/hashing.js';
 import { identityStore } from '../../store/identity/process-store.js';
 import { toPublicUser, userRole, type PublicUser, type User } from './entities.js';
 import type { UserCreate, UserReplace } from './user-input.js';
 
-function assertServiceAccount(principal: Principal): void {
-  if (principal.kind !== 'service') throw new ForbiddenError('Only a service account may manage users');
+function assertRealmAdmin(principal: Principal): void {
+  if (!isRealmAdmin(principal)) throw new ForbiddenError('Only a realm administrator (the realm-admin role) may manage users');
 }
 
 async function load(principal: Principal, userId: string): Promise<User> {
-  assertServiceAccount(principal);
+  assertRealmAdmin(principal);
   const user = await identityStore().users.get(principal.realmId, userId);
   if (!user) throw new NotFoundError(`User ${userId} not found`);
   return user;
 }
 
 export async function listUsers(principal: Principal, request: PageRequest): Promise<Page<PublicUser>> {
-  assertServiceAccount(principal);
+  assertRealmAdmin(principal);
   const users = await identityStore().users.listAll(principal.realmId);
   return sortAndPage(users.map(toPublicUser), request);
 }
 
 export async function createUser(principal: Principal, input: UserCreate): Promise<PublicUser> {
-  assertServiceAccount(principal);
+  assertRealmAdmin(principal);
   const user = await identityStore().users.create(principal.realmId, {
     username: input.username,
     email: input.email,

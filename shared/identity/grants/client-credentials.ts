@@ -8,7 +8,7 @@ export const clientCredentialsGrant: Grant = async ({ realmId, issuer, client, p
     realmId,
     issuer,
     clientId: client.clientId,
-    subject: { kind: 'service', clientId: client.clientId },
+    subject: { kind: 'service', clientId: client.clientId, roles: client.serviceAccountRoles },
     scopes,
   });
   return response;

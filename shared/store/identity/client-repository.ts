@@ -10,7 +10,8 @@ export class ClientRepository {
     const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.client(realmId, clientId) });
     if (!out.Item) return undefined;
     const { pk: _pk, sk: _sk, entity: _entity, ...client } = out.Item;
-    return client as Client;
+    // A client stored before service-account roles existed has none.
+    return { serviceAccountRoles: [], ...(client as Omit<Client, 'serviceAccountRoles'>) };
   }
 
   /** Returns false when a client with that id already exists in the realm. */

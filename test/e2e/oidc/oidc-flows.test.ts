@@ -87,10 +87,11 @@ describe('grants', () => {
     expect(tokens.refresh_token).toBeUndefined();
     const users = await api('/users', tokens.access_token);
     expect(users.status).toBe(200);
-    expect(((await users.json()) as { content: { username: string }[] }).content.map((u) => u.username)).toContain('alice');
+    const content = ((await users.json()) as { content: { id: string; username: string }[] }).content;
+    expect(content.map((u) => u.username)).toContain('alice');
     const created = await api('/households', tokens.access_token, {
       method: 'POST',
-      body: JSON.stringify({ name: 'Service household', currency: 'EUR', ownerId: 'someone' }),
+      body: JSON.stringify({ name: 'Service household', currency: 'EUR', ownerId: content.find((u) => u.username === 'alice')?.id }),
     });
     expect(created.status).toBe(201);
   });

@@ -178,10 +178,11 @@ describe('access tokens on the API', () => {
     });
     const acmeToken = (await oidc.clientCredentialsGrant(acme)).access_token;
     const otherToken = (await oidc.clientCredentialsGrant(other)).access_token;
+    const users = (await (await api('/users', acmeToken)).json()) as { content: { id: string }[] };
     const created = await fetch(`${world.server.url}/households`, {
       method: 'POST',
       headers: { authorization: `Bearer ${acmeToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Acme only', currency: 'EUR', ownerId: 'u1' }),
+      body: JSON.stringify({ name: 'Acme only', currency: 'EUR', ownerId: users.content[0].id }),
     });
     const { id } = (await created.json()) as { id: string };
     expect((await api(`/households/${id}`, acmeToken)).status).toBe(200);

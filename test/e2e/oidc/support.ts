@@ -33,7 +33,7 @@ export async function startOidcWorld(): Promise<OidcWorld> {
   const clients: OidcWorld['clients'] = {};
   for (const realmId of ['acme', 'other']) {
     await createRealm(store, realmId);
-    const backend = await createClient(store, { realmId, clientId: 'backend', redirectUris: [callback] });
+    const backend = await createClient(store, { realmId, clientId: 'backend', redirectUris: [callback], serviceAccountRoles: ['realm-admin'] });
     clients[`${realmId}/backend`] = { clientId: 'backend', secret: backend.secret };
     await createUser(store, { realmId, username: 'alice', email: 'alice@example.com', password });
   }
