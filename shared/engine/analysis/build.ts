@@ -36,7 +36,7 @@ export function buildAnalysis(
     const target = mustResolveTarget(plan, request);
     const levers = leversOf(plan, request);
     const base = merged.base!;
-    const solves = levers.map((lever, k) => finishSolve(pool, lever, target, base, merged.cells![k], maxTrials));
+    const solves = levers.map((lever, k) => finishSolve(pool, lever, `lever${k}`, target, base, merged.cells![k], maxTrials));
     if (request.type === 'SOLVE') {
       body.solve = solves[0];
     } else {

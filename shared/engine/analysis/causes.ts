@@ -169,5 +169,6 @@ export function causeResults(counts: CauseCounts, plan: HouseholdPlan): CauseRes
     const member = plan.members.find((m) => m.id === e.memberId);
     results.push(cause(counts, 'EARNER_DEATH', `${e.memberId} dying before retiring at ${member?.retirementAge}`, e.all, e.failing, e.memberId));
   }
-  return results.sort((a, b) => (b.lift?.value ?? 0) - (a.lift?.value ?? 0) || b.amongFailing - a.amongFailing);
+  // A cause that happened on no path (a risk switched off) says nothing.
+  return results.filter((r) => r.amongAll > 0).sort((a, b) => (b.lift?.value ?? 0) - (a.lift?.value ?? 0) || b.amongFailing - a.amongFailing);
 }

@@ -92,6 +92,7 @@ export function baseOutcomes(pool: RunnerPool, plan: HouseholdPlan, target: Reso
 export function finishSolve(
   pool: RunnerPool,
   lever: ResolvedLever,
+  leverKey: string,
   target: ResolvedTarget,
   base: readonly Outcome[],
   cells: readonly number[],
@@ -146,7 +147,7 @@ export function finishSolve(
     let budget = maxTrials - gridTrials(M);
     while (a < b && budget-- > 0) {
       const mid = (a + b) >> 1;
-      const runner = pool.runner(`cell@${at(mid)}`, () => ({ plan: lever.apply(valueOf(lever, at(mid))) }));
+      const runner = pool.runner(`${leverKey}@${at(mid)}`, () => ({ plan: lever.apply(valueOf(lever, at(mid))) }));
       let ok = 0;
       for (let s = 0; s < switching.length; s++) {
         if (firstOk[s] <= mid) { ok++; continue; }
@@ -165,7 +166,7 @@ export function finishSolve(
 
   // Simulate every path at the solved value: the reported probability is this simulation's.
   const value = valueOf(lever, units);
-  const runner = pool.runner(`solved@${units}`, () => ({ plan: lever.apply(value) }));
+  const runner = pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) }));
   let met = 0, dueAt = 0, sumD = 0, sumD2 = 0, baseMet = 0, paired = 0, nonMonotone = 0;
   for (let i = 0; i < n; i++) {
     const sim = pool.run(runner, i);
@@ -207,6 +208,8 @@ function explain(lever: ResolvedLever, target: ResolvedTarget, status: SolveResu
   const parts: string[] = [];
   if (status === 'UNREACHABLE') {
     parts.push(`The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of paths, short of ${target.probability}.`);
+  } else if (status === 'ALREADY_MET' && value === lever.current) {
+    parts.push(`No change is needed: at its current value (${lever.describe(value)}), ${what} on ${p} of paths, at or above ${target.probability}.`);
   } else if (status === 'ALREADY_MET') {
     parts.push(`The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; widen the bounds to find the limit.`);
   }

@@ -1,0 +1,10 @@
+import { analyse } from './shared/engine/analysis/index.js';
+import { loadExample } from './test/engine/output/example-plans.js';
+const yf = loadExample('young-family-mortgage');
+const s = analyse(yf, { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.9 } }, { seed: 7, paths: 2000 }).solve!;
+console.log(JSON.stringify({ ...s, trials: s.trials }, null, 0));
+const care = loadExample('single-retiree-care');
+const d = analyse(care, { type: 'DIAGNOSE' }, { seed: 7, paths: 2000 }).diagnose!;
+console.log(JSON.stringify(d.probability), d.failingPaths);
+for (const c of d.causes) console.log(c.cause, c.memberId ?? '', c.amongFailing.toFixed(3), c.amongAll.toFixed(3), JSON.stringify(c.lift), c.description);
+for (const a of d.actions) console.log(a.lever.type, a.lever.itemId, a.status, a.value, a.change, a.probability.value, a.effect.value.toFixed(4), a.effect.interval95.map(x=>x.toFixed(4)), a.reason ?? '');
