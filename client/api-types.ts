@@ -96,8 +96,8 @@ export type paths = {
         /** Check that a household exists */
         head: operations["householdsHead"];
         /**
-         * Change a household with a JSON merge patch (RFC 7396)
-         * @description Honours If-Match (412 when stale) and `version` in the patch (409 when stale).
+         * Change a household with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
+         * @description The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
          */
         patch: operations["householdsPatch"];
         trace?: never;
@@ -144,8 +144,8 @@ export type paths = {
         /** Check that a scenario exists */
         head: operations["scenariosHead"];
         /**
-         * Change a scenario with a JSON merge patch (RFC 7396)
-         * @description Honours If-Match (412 when stale) and `version` in the patch (409 when stale).
+         * Change a scenario with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
+         * @description A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
          */
         patch: operations["scenariosPatch"];
         trace?: never;
@@ -258,11 +258,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List the realm's users (service accounts only) */
+        /** List the realm's users (realm administrators only) */
         get: operations["usersList"];
         put?: never;
         /**
-         * Register a user of the realm (service accounts only)
+         * Register a user of the realm (realm administrators only)
          * @description The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.
          */
         post: operations["usersCreate"];
@@ -279,21 +279,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Read a user (service accounts only) */
+        /** Read a user (realm administrators only) */
         get: operations["usersGet"];
         /**
-         * Replace a user (service accounts only)
+         * Replace a user (realm administrators only)
          * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale). Leaving out `password` keeps it.
          */
         put: operations["usersReplace"];
         post?: never;
         /**
-         * Delete a user (service accounts only)
+         * Delete a user (realm administrators only)
          * @description Honours If-Match (412 when stale). The user can no longer sign in or refresh tokens.
          */
         delete: operations["usersDelete"];
         options?: never;
-        /** Check that a user exists (service accounts only) */
+        /** Check that a user exists (realm administrators only) */
         head: operations["usersHead"];
         patch?: never;
         trace?: never;
@@ -350,7 +350,7 @@ export type paths = {
         };
         /**
          * A completed simulation's output document
-         * @description `sections=summary,timeSeries,economy,lives` picks sections (metadata always comes along); `view=real|nominal` keeps one view. 404, with the run's status in the message, until the run is COMPLETED.
+         * @description `sections=summary,timeSeries,economy,lives` picks sections (metadata always comes along); `view=real|nominal` keeps one view. 404, with the run's status in the message, until the run is COMPLETED. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
          */
         get: operations["outputsSimulationOutput"];
         put?: never;
@@ -371,7 +371,7 @@ export type paths = {
         };
         /**
          * The output of a scenario's latest completed simulation
-         * @description `stale: true` when the scenario has changed since that run. Same `sections` and `view` options as a simulation's output.
+         * @description `stale: true` when the scenario has changed since that run. Same `sections` and `view` options as a simulation's output. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
          */
         get: operations["outputsScenarioOutput"];
         put?: never;
@@ -432,7 +432,7 @@ export type components = {
     schemas: {
         Error: {
             /** @enum {string} */
-            status: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            status: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             message: string;
             errors: {
                 field: string;
@@ -1225,6 +1225,22 @@ export type components = {
         HouseholdPatch: {
             [key: string]: unknown;
         };
+        /** @description JSON Patch (RFC 6902): operations applied in order, all or none */
+        JsonPatch: ({
+            /** @enum {string} */
+            op: "add" | "replace" | "test";
+            path: string;
+            value: unknown;
+        } | {
+            /** @constant */
+            op: "remove";
+            path: string;
+        } | {
+            /** @enum {string} */
+            op: "move" | "copy";
+            from: string;
+            path: string;
+        })[];
         /** @description A whole household configuration (MODEL.md) */
         ScenarioDocument: {
             name: string;
@@ -2382,7 +2398,10 @@ export interface operations {
     systemHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2397,6 +2416,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2405,7 +2433,10 @@ export interface operations {
     systemOpenapi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2422,6 +2453,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2430,7 +2470,10 @@ export interface operations {
     systemDocs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2445,6 +2488,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2458,7 +2510,10 @@ export interface operations {
                 /** @description Repeatable `<property>,<asc|desc>` */
                 sort: string[];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2475,6 +2530,15 @@ export interface operations {
                     "application/json": components["schemas"]["HouseholdPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2486,7 +2550,10 @@ export interface operations {
     householdsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2513,8 +2580,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2522,7 +2591,10 @@ export interface operations {
     householdsGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2541,6 +2613,15 @@ export interface operations {
                     "application/json": components["schemas"]["Household"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2552,7 +2633,10 @@ export interface operations {
     householdsReplace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2590,7 +2674,10 @@ export interface operations {
     householdsDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2686,7 +2773,10 @@ export interface operations {
     householdsPatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2695,6 +2785,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/merge-patch+json": components["schemas"]["HouseholdPatch"];
+                "application/json-patch+json": components["schemas"]["JsonPatch"];
                 "application/json": components["schemas"]["HouseholdPatch"];
             };
         };
@@ -2718,6 +2809,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2730,7 +2822,10 @@ export interface operations {
                 /** @description Repeatable `<property>,<asc|desc>` */
                 sort: string[];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2749,6 +2844,15 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2760,7 +2864,10 @@ export interface operations {
     scenariosCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -2789,8 +2896,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2798,7 +2907,10 @@ export interface operations {
     scenariosGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -2818,6 +2930,15 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2829,7 +2950,10 @@ export interface operations {
     scenariosReplace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -2868,7 +2992,10 @@ export interface operations {
     scenariosDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -2966,7 +3093,10 @@ export interface operations {
     scenariosPatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -2976,6 +3106,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/merge-patch+json": components["schemas"]["ScenarioPatch"];
+                "application/json-patch+json": components["schemas"]["JsonPatch"];
                 "application/json": components["schemas"]["ScenarioPatch"];
             };
         };
@@ -2999,6 +3130,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3006,7 +3138,10 @@ export interface operations {
     identityDiscovery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 realmId: string;
             };
@@ -3022,6 +3157,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OpenIdConfiguration"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             /** @description No such realm */
@@ -3252,7 +3396,10 @@ export interface operations {
     identityCerts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 realmId: string;
             };
@@ -3268,6 +3415,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["JsonWebKeySet"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             /** @description No such realm */
@@ -3349,7 +3505,10 @@ export interface operations {
                 /** @description Repeatable `<property>,<asc|desc>` */
                 sort: string[];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3366,6 +3525,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3377,7 +3545,10 @@ export interface operations {
     usersCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3404,8 +3575,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3413,7 +3586,10 @@ export interface operations {
     usersGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 userId: string;
             };
@@ -3432,6 +3608,15 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3443,7 +3628,10 @@ export interface operations {
     usersReplace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 userId: string;
             };
@@ -3481,7 +3669,10 @@ export interface operations {
     usersDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 userId: string;
             };
@@ -3582,7 +3773,10 @@ export interface operations {
                 /** @description Repeatable `<property>,<asc|desc>` */
                 sort: string[];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3602,6 +3796,15 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3613,7 +3816,10 @@ export interface operations {
     simulationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3646,8 +3852,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3656,7 +3864,10 @@ export interface operations {
     simulationsGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3677,6 +3888,15 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3688,7 +3908,10 @@ export interface operations {
     simulationsDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3791,7 +4014,10 @@ export interface operations {
                 sections?: string;
                 view?: "real" | "nominal";
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3810,7 +4036,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutputDocument"];
+                    /**
+                     * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
+                     *     0,2025,netWorth,nominal,,1548244.656084656,1597397.9897435897,1679320.0390243903,1744857.5399061034,1826779.264573991,1910339.2711240987,1974238.0082987552,1753365.403875
+                     *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1597397.9897435897,1679320.0390243903,1761241.8976744185,1843163.5911111112,1925085.140425532,1689751.377234375
+                     *     0,2025,liquidAssets,nominal,,716776.5942857143,741353.3701657458,782314.554973822,831467.8226600986,880620.9488372093,937966.113537118,970734.717299578,835540.544578125
+                     *     0,2025,liquidAssets,real,,692199.7633136095,708584.323699422,749545.6174863388,798698.9948717948,856044.4019138756,906016.6826857134,946158.2683982684,805458.643484375
+                     *     0,2025,income,nominal,,107005.55023923445,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,income,real,,107005.55023923445,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,spending,nominal,,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75660
+                     *     0,2025,spending,real,,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75660
+                     *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
+                     *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
+                     *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40190.36942675159,42238.448484848486,44286.52023121387,45822.56983240224,39781.217234375
+                     *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40190.36942675159,42238.448484848486,44286.52023121387,45822.56983240224,39781.217234375
+                     *     0,2025,members.chris.alive,,1,,,,,,,,
+                     *     0,2025,members.chris.disabled,,0.009,,,,,,,,
+                     *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
+                     *     0,2025,members.pat.alive,,1,,,,,,,,
+                     *     0,2025,members.pat.disabled,,0.015,,,,,,,,
+                     *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
+                     *     0,2025,depleted,,0,,,,,,,,
+                     */
+                    "text/csv": string;
                 };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -3899,7 +4157,10 @@ export interface operations {
                 sections?: string;
                 view?: "real" | "nominal";
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 scenarioId: string;
@@ -3917,7 +4178,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScenarioOutput"];
+                    /**
+                     * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
+                     *     0,2025,netWorth,nominal,,1548244.656084656,1597397.9897435897,1679320.0390243903,1744857.5399061034,1826779.264573991,1910339.2711240987,1974238.0082987552,1753365.403875
+                     *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1597397.9897435897,1679320.0390243903,1761241.8976744185,1843163.5911111112,1925085.140425532,1689751.377234375
+                     *     0,2025,liquidAssets,nominal,,716776.5942857143,741353.3701657458,782314.554973822,831467.8226600986,880620.9488372093,937966.113537118,970734.717299578,835540.544578125
+                     *     0,2025,liquidAssets,real,,692199.7633136095,708584.323699422,749545.6174863388,798698.9948717948,856044.4019138756,906016.6826857134,946158.2683982684,805458.643484375
+                     *     0,2025,income,nominal,,107005.55023923445,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,income,real,,107005.55023923445,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,spending,nominal,,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75660
+                     *     0,2025,spending,real,,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75260.51700680272,75660
+                     *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
+                     *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
+                     *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40190.36942675159,42238.448484848486,44286.52023121387,45822.56983240224,39781.217234375
+                     *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40190.36942675159,42238.448484848486,44286.52023121387,45822.56983240224,39781.217234375
+                     *     0,2025,members.chris.alive,,1,,,,,,,,
+                     *     0,2025,members.chris.disabled,,0.009,,,,,,,,
+                     *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
+                     *     0,2025,members.pat.alive,,1,,,,,,,,
+                     *     0,2025,members.pat.disabled,,0.015,,,,,,,,
+                     *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
+                     *     0,2025,depleted,,0,,,,,,,,
+                     */
+                    "text/csv": string;
                 };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -4007,7 +4300,10 @@ export interface operations {
                 /** @description Repeatable `<property>,<asc|desc>` */
                 sort: string[];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -4026,6 +4322,15 @@ export interface operations {
                     "application/json": components["schemas"]["ComparisonPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4037,7 +4342,10 @@ export interface operations {
     comparisonsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 householdId: string;
             };
@@ -4079,8 +4387,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4089,7 +4399,10 @@ export interface operations {
     comparisonsGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 householdId: string;
                 comparisonId: string;
@@ -4109,6 +4422,15 @@ export interface operations {
                     "application/json": components["schemas"]["ComparisonWithDocument"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4120,7 +4442,10 @@ export interface operations {
     comparisonsDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
             path: {
                 householdId: string;
                 comparisonId: string;

@@ -7,6 +7,7 @@ import { householdExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: 'Create a household',
+    idempotent: true,
     tags: ['households'],
     body: householdCreateSchema,
     bodyExamples: householdExamples,

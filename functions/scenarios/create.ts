@@ -12,6 +12,7 @@ import { scenarioExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: 'Create a scenario, or a what-if copy of one (`copyOf`)',
+    idempotent: true,
     tags: ['scenarios'],
     path: scenarioListPathSchema,
     body: jsonObjectBodySchema,

@@ -12,6 +12,7 @@ export const handler = route(
     summary: 'Start a simulation of a scenario',
     description:
       "Optional body `{ paths?, seed? }` (defaults: the scenario's `simulation` settings). A small run is simulated at once and comes back COMPLETED; a larger one is QUEUED and fanned out in shards. 429 when the realm has too many runs in flight.",
+    idempotent: true,
     tags: ['simulations'],
     path: simulationListPathSchema,
     bodyDocumentation: simulationRequestSchema,

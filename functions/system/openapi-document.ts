@@ -46,6 +46,7 @@ const headersOf = (names: string[] | undefined): Json | undefined =>
 /** The error statuses every route of this kind can answer, besides those its spec names. */
 function errorStatuses(route: Route, spec: AnySpec): number[] {
   const statuses = [400, 500, 503, ...(spec.errors ?? [])];
+  if (spec.idempotent) statuses.push(409, 422);
   if (!publicModules.has(route.handler) && spec.auth !== false) statuses.push(401, 403, 404);
   if (['PUT', 'PATCH', 'DELETE'].includes(route.method)) statuses.push(409, 412);
   if (['POST', 'PUT', 'PATCH'].includes(route.method)) statuses.push(413, 415);
@@ -81,6 +82,20 @@ function parameters(components: ComponentSchemas, route: Route, spec: AnySpec): 
       ...(name === 'sort' ? { description: 'Repeatable `<property>,<asc|desc>`' } : {}),
     });
   }
+  for (const [name, description] of headerParameters(route, spec)) out.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  return out;
+}
+
+/** GETs answer `If-None-Match` with 304, except the login page, which is never cached. */
+const answersNotModified = (route: Route) => route.method === 'GET' && route.handler !== 'identity/authorize';
+
+function headerParameters(route: Route, spec: AnySpec): [string, string][] {
+  const out: [string, string][] = [];
+  if (spec.idempotent) {
+    out.push(['Idempotency-Key', 'Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422.']);
+  }
+  if (answersNotModified(route)) out.push(['If-None-Match', 'An `ETag` from an earlier response: 304 without a body when it still matches']);
+  if (['PUT', 'PATCH', 'DELETE'].includes(route.method) && spec.auth !== false) out.push(['If-Match', 'The `ETag` read: 412 when the resource has changed since']);
   return out;
 }
 
@@ -117,12 +132,16 @@ function responseEntry(components: ComponentSchemas, route: Route, response: Res
   } else if (response.mediaType) {
     entry.content = { [response.mediaType]: { schema: { type: 'string' }, ...examples } };
   }
+  for (const [type, example] of Object.entries(response.alternatives ?? {})) {
+    entry.content = { ...(entry.content as Json), [type]: { schema: { type: 'string' }, example } };
+  }
   return entry;
 }
 
 function operation(components: ComponentSchemas, route: Route, spec: AnySpec): Json {
   const responses: Json = {};
   for (const [status, response] of Object.entries(spec.responses)) responses[status] = responseEntry(components, route, response);
+  if (answersNotModified(route)) responses[304] = { description: 'Not modified: the `If-None-Match` ETag still matches', headers: headersOf(['ETag']) };
   for (const status of errorStatuses(route, spec)) {
     if (responses[status]) continue;
     const { name, description, headers } = errorResponses[status];
@@ -142,7 +161,12 @@ function operation(components: ComponentSchemas, route: Route, spec: AnySpec): J
     const examples = spec.bodyExamples ? { examples: spec.bodyExamples } : {};
     op.requestBody = {
       required: spec.bodyOptional !== true,
-      content: Object.fromEntries((spec.bodyMediaTypes ?? [jsonMediaType]).map((type) => [type, { schema, ...examples }])),
+      content: Object.fromEntries(
+        (spec.bodyMediaTypes ?? [jsonMediaType]).map((type) => {
+          const own = spec.bodyByMediaType?.[type];
+          return [type, own ? { schema: components.ref(own, 'input') } : { schema, ...examples }];
+        }),
+      ),
     };
   }
   if (publicModules.has(route.handler) || spec.auth === false) op.security = [];
@@ -158,7 +182,7 @@ export function buildOpenApiDocument(origin: string): Json {
   const built = new Map<Route, Json>();
   for (const route of ordered) {
     const spec = specOf(route);
-    operation(components, route, { ...spec, body: undefined, bodyDocumentation: undefined, query: undefined, queryDocumentation: undefined, path: undefined });
+    operation(components, route, { ...spec, body: undefined, bodyDocumentation: undefined, bodyByMediaType: undefined, query: undefined, queryDocumentation: undefined, path: undefined });
   }
   for (const route of ordered) built.set(route, operation(components, route, specOf(route)));
   for (const route of ordered) {

@@ -17,6 +17,7 @@ export type ErrorKind =
   | 'PRECONDITION_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
   | 'INTERNAL_SERVER_ERROR'
@@ -96,14 +97,29 @@ export class UnsupportedMediaTypeError extends DomainError {
   }
 }
 
+/** Well-formed, but it cannot be done: an Idempotency-Key reused with another body, a JSON Patch that does not apply. */
+export class UnprocessableContentError extends DomainError {
+  constructor(message: string, errors: FieldError[] = []) {
+    super('UNPROCESSABLE_CONTENT', message, errors);
+  }
+}
+
+/** 429; the response's Retry-After says when to try again. */
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
     super('TOO_MANY_REQUESTS', message);
   }
 }
 
+/** 503; the response's Retry-After says when to try again. */
 export class ServiceUnavailableError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
     super('SERVICE_UNAVAILABLE', message);
   }
 }

@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 // The error class by name: `z.core.$ZodError` would make the bundle keep all of zod's core namespace.
 import { $ZodError } from 'zod/v4/core';
-import { DomainError, MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
+import { DomainError, MethodNotAllowedError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '../domain/errors.js';
 import type { ErrorKind, FieldError } from '../domain/errors.js';
 import { fieldErrorsOf } from '../domain/field-errors.js';
 
@@ -17,6 +17,7 @@ export const statusCodes: Record<ErrorKind, number> = {
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   INTERNAL_SERVER_ERROR: 500,
@@ -52,6 +53,7 @@ export function mapError(error: unknown): MappedError {
       headers['WWW-Authenticate'] = error.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
     }
     if (error instanceof MethodNotAllowedError) headers.Allow = error.allowed.join(', ');
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) headers['Retry-After'] = String(error.retryAfterSeconds);
     return { kind: error.kind, message: error.message, errors: error.errors, headers, internal: false };
   }
   if (error instanceof $ZodError) {
@@ -61,6 +63,18 @@ export function mapError(error: unknown): MappedError {
     return { kind: 'SERVICE_UNAVAILABLE', message: 'The service is busy; retry shortly', errors: [], headers: { 'Retry-After': '1' }, internal: false };
   }
   return { kind: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', errors: [], headers: {}, internal: true };
+}
+
+/** Seconds a client waits before retrying a 429 or 503 that did not say. */
+const defaultRetryAfter: Record<number, string> = { 429: '5', 503: '1' };
+
+/** Every 429 and 503 says when to retry, whichever code answered it. */
+export function withRetryAfter(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const fallback = defaultRetryAfter[result.statusCode ?? 200];
+  if (!fallback) return result;
+  const headers = result.headers ?? {};
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'retry-after')) return result;
+  return { ...result, headers: { ...headers, 'Retry-After': fallback } };
 }
 
 export function errorResult(mapped: MappedError, requestId: string): APIGatewayProxyStructuredResultV2 {

@@ -16,11 +16,13 @@ import type { Principal } from '../domain/principal.js';
 import type { WritePreconditions } from '../domain/versioning.js';
 import { tokenVerifier } from './auth-config.js';
 import { jsonMediaType, parseJsonBody } from './body.js';
-import { errorResult, mapError } from './error-response.js';
+import { errorResult, mapError, withRetryAfter } from './error-response.js';
+import { idempotentReply } from './idempotency.js';
 import { log } from './logger.js';
 import type { Reply } from './reply.js';
 import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
+import { represent } from './representation.js';
 import { header, issuerBase, queryValues, requestOrigin } from './request.js';
 
 type Schema = z.core.$ZodType | undefined;
@@ -35,6 +37,8 @@ export interface ResponseSpec {
   mediaType?: string;
   /** Named examples of the body, shown by the docs page. */
   examples?: Record<string, Example>;
+  /** Text representations the route also answers, chosen by `Accept`: media type -> an example. */
+  alternatives?: Record<string, string>;
 }
 
 export interface Example {
@@ -61,6 +65,8 @@ export interface RouteSpec<P extends Schema = undefined, Q extends Schema = unde
   /** Accepted request media types; defaults to `application/json` (and `+json` types). */
   bodyMediaTypes?: string[];
   bodyExamples?: Record<string, Example>;
+  /** The body as documented for one of `bodyMediaTypes` when it differs, e.g. a JSON Patch array. */
+  bodyByMediaType?: Record<string, z.core.$ZodType>;
   /** The documented body may be left out (the route then uses its defaults). */
   bodyOptional?: boolean;
   /**
@@ -70,6 +76,8 @@ export interface RouteSpec<P extends Schema = undefined, Q extends Schema = unde
   responses: Record<number, ResponseSpec>;
   /** Error statuses beyond the generic ones, e.g. 429 on a route with a quota. */
   errors?: number[];
+  /** A creating POST: an `Idempotency-Key` makes a retry answer the first response (idempotency.ts). */
+  idempotent?: boolean;
 }
 
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
@@ -112,8 +120,8 @@ const stateOf = (request: Request): RequestState => {
 
 const corsOptions = {
   origin: '*',
-  headers: 'Authorization, Content-Type, If-Match',
-  exposeHeaders: 'ETag, Location, Link, X-Request-Id, WWW-Authenticate, Allow',
+  headers: 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key',
+  exposeHeaders: 'ETag, Location, Link, X-Request-Id, WWW-Authenticate, Allow, Retry-After, Idempotent-Replayed',
   methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
 };
 
@@ -121,7 +129,7 @@ const corsOptions = {
 const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   const finish = (request: Request) => {
     const state = stateOf(request);
-    const response = request.response ?? { statusCode: 500 };
+    const response = withRetryAfter(request.response ?? { statusCode: 500 });
     response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
     if (request.event.requestContext?.http?.method === 'HEAD') delete response.body;
     request.response = response;
@@ -225,7 +233,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     .use(inputParser(spec as RouteSpec<Schema, Schema, Schema>))
     .handler(async (event, context) => {
       const state = states.get(event) ?? { requestId: context.awsRequestId ?? randomUUID(), startedAt: Date.now() };
-      const reply = await fn({
+      const input: RouteInput<P, Q, B> = {
         event,
         requestId: state.requestId,
         principal: state.principal as Principal,
@@ -235,8 +243,9 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         rawQuery: new URLSearchParams(event.rawQueryString ?? ''),
         preconditions: { ifMatch: header(event, 'if-match') },
         origin: requestOrigin(event),
-      });
-      return toResult(reply);
+      };
+      const reply = spec.idempotent ? await idempotentReply(event, input.principal, () => fn(input)) : await fn(input);
+      return represent(event, toResult(reply));
     });
   return Object.assign(handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>, {
     spec: spec as RouteSpec<Schema, Schema, Schema>,

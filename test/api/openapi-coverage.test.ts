@@ -64,7 +64,17 @@ describe('the OpenAPI document', () => {
       if (['PUT', 'PATCH', 'DELETE'].includes(route.method) && !isPublic(route)) expected.push(409, 412);
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) expected.push(413, 415);
       if (route.handler === 'simulations/create' || route.handler === 'comparisons/create') expected.push(429);
+      const creates = route.method === 'POST' && route.handler.endsWith('/create');
+      if (creates) expected.push(422, 201);
+      if (route.method === 'GET' && route.handler !== 'identity/authorize') expected.push(304);
+      if (route.method === 'PATCH') expected.push(422);
       for (const status of expected) expect(statuses, `error status ${status}`).toContain(status);
+
+      const headers = op.parameters.filter((p: Json) => p.in === 'header').map((p: Json) => p.name);
+      if (creates) expect(headers).toContain('Idempotency-Key');
+      if (route.method === 'GET' && route.handler !== 'identity/authorize') expect(headers).toContain('If-None-Match');
+      if (route.method === 'PATCH') expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/merge-patch+json', 'application/json-patch+json']));
+      if (route.path.endsWith('/output') && route.method === 'GET') expect(Object.keys(op.responses[200].content)).toEqual(['application/json', 'text/csv']);
 
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) {
         expect(op.requestBody, 'request body').toBeDefined();

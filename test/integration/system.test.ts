@@ -48,7 +48,7 @@ describe('system routes', () => {
     expect(response.body.openapi).toBe('3.1.0');
     for (const route of routes) expect(response.body.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
     const list = response.body.paths['/households'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'size', 'sort']);
+    expect(list.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name)).toEqual(['page', 'size', 'sort']);
     expect(list.responses['400'].$ref).toBe('#/components/responses/BadRequest');
     expect(response.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(response.body.components.schemas.ScenarioDocument.properties.members).toBeDefined();

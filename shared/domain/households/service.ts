@@ -4,7 +4,7 @@ import { assertCanAccessHousehold } from '../access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
-import { applyMergePatch } from '../merge-patch.js';
+import { applyDocumentPatch, type DocumentPatch } from '../document-patch.js';
 import type { Page, PageRequest } from '../paging.js';
 import { sortAndPage } from '../paging.js';
 import { isRealmAdmin, type Principal } from '../principal.js';
@@ -92,12 +92,12 @@ export async function replaceHousehold(
 export async function patchHousehold(
   principal: Principal,
   householdId: string,
-  patch: unknown,
+  patch: DocumentPatch,
   preconditions: WritePreconditions,
 ): Promise<Household> {
   const current = await loadHousehold(principal, householdId);
   const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...writable } = publicHousehold(current);
-  const patched = applyMergePatch(writable, patch);
+  const patched = applyDocumentPatch(writable, patch);
   const body = parseOrThrow(householdReplaceSchema, patched, 'household');
   return replaceHousehold(principal, householdId, body, preconditions);
 }

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { idMessage, isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
 import { loadHousehold } from '../households/service.js';
+import { applyDocumentPatch, type DocumentPatch } from '../document-patch.js';
 import { applyMergePatch } from '../merge-patch.js';
 import type { Page, PageRequest } from '../paging.js';
 import { sortAndPage } from '../paging.js';
@@ -125,12 +126,15 @@ export async function patchScenario(
   principal: Principal,
   householdId: string,
   scenarioId: string,
-  patch: Record<string, unknown>,
+  patch: DocumentPatch,
   preconditions: WritePreconditions,
 ): Promise<ScenarioResource> {
   const current = await loadScenario(principal, householdId, scenarioId);
-  const patched = applyMergePatch(current.document, patch) as Record<string, unknown>;
-  return write(principal, current, patched, preconditions);
+  const patched = applyDocumentPatch(current.document, patch);
+  if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+    throw new ValidationError('Invalid scenario', [{ field: '(document)', message: 'the patched scenario must be a JSON object' }]);
+  }
+  return write(principal, current, patched as Record<string, unknown>, preconditions);
 }
 
 export async function deleteScenario(
