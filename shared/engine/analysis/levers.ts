@@ -76,7 +76,8 @@ export function resolveLever(plan: HouseholdPlan, spec: LeverSpec, field = 'leve
       if (issues.length) return issues;
       return {
         type: 'SPENDING', ...(expense ? { itemId: expense.id } : {}), unit: 'MONEY', step: MONEY_STEP, current, ...b, better: 'LOWER',
-        apply: (value) => ({
+        // At the current value, the plan itself: the base plan's outcome then stands for the lever's at that point.
+        apply: (value) => (value === current ? plan : {
           ...plan,
           expenses: plan.expenses.map((e) =>
             expense ? (e === expense ? { ...e, amount: value } : e) : e.type === 'LIVING' ? { ...e, amount: (e.amount * value) / current } : e,

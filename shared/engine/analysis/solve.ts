@@ -23,14 +23,31 @@ export const GRID_CELLS = 64;
 /** Per path: −1 not due (does not count), 0 due and not met, 1 met. */
 export type Outcome = -1 | 0 | 1;
 
-/** The lever's grid, in whole steps, ordered from the value that helps least to the one that helps most. */
+/**
+ * The lever's grid, in whole steps, ordered from the value that helps least to the one that helps
+ * most. The current value is one of its points when it lies inside the bounds, so that the base
+ * plan's outcome, which every analysis runs anyway, is the first step of each path's bisection.
+ */
 export function gridUnits(lever: ResolvedLever): number[] {
   const lo = Math.round(lever.min / lever.step);
   const hi = Math.round(lever.max / lever.step);
-  const span = hi - lo;
-  const cells = Math.min(GRID_CELLS, span);
-  const units = Array.from({ length: cells + 1 }, (_, j) => lo + Math.round((j * span) / cells));
+  const current = currentUnits(lever);
+  const span = (from: number, to: number, cells: number) => Array.from({ length: cells + 1 }, (_, j) => from + Math.round((j * (to - from)) / cells));
+  let units: number[];
+  if (current !== null && current > lo && current < hi) {
+    const below = Math.max(1, Math.min(current - lo, Math.round((GRID_CELLS * (current - lo)) / (hi - lo))));
+    const above = Math.max(1, Math.min(hi - current, GRID_CELLS - below));
+    units = [...span(lo, current, below), ...span(current, hi, above).slice(1)];
+  } else {
+    units = span(lo, hi, Math.min(GRID_CELLS, hi - lo));
+  }
   return lever.better === 'HIGHER' ? units : units.reverse();
+}
+
+/** The current value in whole steps, if it is a whole number of them. */
+function currentUnits(lever: ResolvedLever): number | null {
+  const units = Math.round(lever.current / lever.step);
+  return Math.abs(units * lever.step - lever.current) < 1e-9 * Math.max(1, Math.abs(lever.current)) ? units : null;
 }
 
 export const valueOf = (lever: ResolvedLever, units: number) => (lever.step === 1 ? units : Math.round(units) / 100);
@@ -55,6 +72,10 @@ export function switchCells(
   const lo = new Int32Array(n);
   const hi = new Int32Array(n).fill(grid.length);
   const cells: number[] = new Array(n);
+  // The base plan is the lever at its current value: where that is a grid point, its outcome halves each path's search for free.
+  const current = currentUnits(lever);
+  const at = current === null ? -1 : grid.indexOf(current);
+  if (at >= 0) for (let i = 0; i < n; i++) if (base[i] === 1) hi[i] = at; else lo[i] = at + 1;
   for (;;) {
     const byMid = new Map<number, number[]>();
     for (let i = 0; i < n; i++) {
