@@ -174,6 +174,7 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
     codeChallenge: valid.codeChallenge,
     codeChallengeMethod: valid.codeChallenge ? 'S256' : undefined,
     authTime: epochSeconds(now),
+    signedInAt: now.getTime(),
     expiresAt: epochSeconds(now) + lifetimes.authorizationCode,
   });
   const target = new URL(valid.redirectUri);

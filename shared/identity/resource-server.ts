@@ -7,6 +7,7 @@ import { UnauthorizedError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import { identityStore } from '../store/identity/process-store.js';
 import { signingKeysFromEnvironment } from './signing/from-environment.js';
+import { familyIdPattern } from './token-issuer.js';
 import type { SigningKeySource } from './signing/signing-key.js';
 
 export function identityJwksProvider(
@@ -25,7 +26,10 @@ export function revocationCheck(store: () => IdentityStore = identityStore): Tok
     const jti = (payload as Record<string, unknown>).jti;
     const sid = (payload as Record<string, unknown>).sid;
     if (typeof jti !== 'string') throw new UnauthorizedError('The token has no jti');
-    const revoked = await store().revokedTokens.isRevoked(principal.realmId, jti, typeof sid === 'string' ? sid : undefined);
+    // A token with `sid` was issued to a user's login (refresh family); its `sub` is the user.
+    const login = typeof sid === 'string' && familyIdPattern.test(sid) ? { sid, userId: principal.subject } : undefined;
+    if (typeof sid === 'string' && !login) throw new UnauthorizedError('The token has been revoked');
+    const revoked = await store().revokedTokens.isRevoked(principal.realmId, jti, login);
     if (revoked) throw new UnauthorizedError('The token has been revoked');
   };
 }

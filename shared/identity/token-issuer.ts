@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
+import { idPattern } from '../domain/ids.js';
 import type { User } from '../domain/identity/entities.js';
 import { serviceAccountRole, serviceAccountSubject } from '../domain/principal.js';
 import { epochSeconds } from '../store/identity/identity-keys.js';
@@ -35,11 +36,17 @@ export interface IssueRequest {
   scopes: string[];
   nonce?: string;
   authTime?: number;
+  /**
+   * When the user signed in (default: now): the time a new refresh family's id carries, so that a
+   * password change made while the sign-in was being checked still ends the login.
+   */
+  signedInAt?: Date;
   /** Continue this refresh family (refresh grant) with the given next token; otherwise a new one is made for users. */
   continuedFamily?: { familyId: string; refreshToken: string; expiresAt: number; currentExpiresAt: number };
 }
 
-const familyIdPattern = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** Refresh family ids are ULIDs: the time of the sign-in they came from is in them. */
+export const familyIdPattern = idPattern;
 
 export function newRefreshToken(familyId: string): string {
   return `${familyId}.${randomSecret(32)}`;
@@ -70,7 +77,7 @@ export class TokenIssuer {
     let family: { familyId: string; refreshToken: string; expiresAt: number; currentExpiresAt: number } | undefined =
       request.continuedFamily;
     if (!family && isUser) {
-      const familyId = ulid(now.getTime());
+      const familyId = ulid((request.signedInAt ?? now).getTime());
       const refreshToken = newRefreshToken(familyId);
       const expiresAt = iat + lifetimes.refreshFamilyMax;
       const currentExpiresAt = Math.min(expiresAt, iat + lifetimes.refreshTokenIdle);

@@ -91,7 +91,8 @@ describe('refresh tokens', () => {
     const other = json(await token({ grant_type: 'password', username: 'alice', password: 'alice-password' }));
     expect((await post(revocationEndpoint, { token: other.refresh_token })).statusCode).toBe(200);
     expect(json(await token({ grant_type: 'refresh_token', refresh_token: other.refresh_token })).error).toBe('invalid_grant');
-    expect(await fx.store.revokedTokens.isRevoked(realmId, 'any-jti', other.refresh_token.split('.')[0])).toBe(true);
+    const alice = await fx.store.users.findByUsername(realmId, 'alice');
+    expect(await fx.store.revokedTokens.isRevoked(realmId, 'any-jti', { sid: other.refresh_token.split('.')[0], userId: alice!.id })).toBe(true);
   });
 });
 

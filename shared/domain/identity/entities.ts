@@ -1,4 +1,6 @@
 /** The identity provider's stored entities (a realm is one customer; clients and users live in it). */
+import { decodeTime } from 'ulid';
+
 export const grantTypes = ['client_credentials', 'password', 'refresh_token', 'authorization_code'] as const;
 export type GrantType = (typeof grantTypes)[number];
 
@@ -30,13 +32,24 @@ export interface User {
   email: string;
   /** scrypt hash; never leaves the store layer in a response (see `toPublicUser`). */
   passwordHash: string;
+  /** Epoch milliseconds of the last password change: every login made before it has ended. */
+  credentialsChangedAt?: number;
   roles: string[];
   createdAt: string;
   updatedAt: string;
   version: number;
 }
 
-export type PublicUser = Omit<User, 'passwordHash' | 'realmId'>;
+export type PublicUser = Omit<User, 'passwordHash' | 'realmId' | 'credentialsChangedAt'>;
+
+/**
+ * Whether a login (refresh family, whose ULID id carries the moment of the sign-in) has been ended
+ * by its user's deletion (`user` undefined) or by a password change after it.
+ */
+export function loginEnded(user: Pick<User, 'credentialsChangedAt'> | undefined, familyId: string): boolean {
+  if (!user) return true;
+  return user.credentialsChangedAt !== undefined && decodeTime(familyId) < user.credentialsChangedAt;
+}
 
 export function toPublicUser(user: User): PublicUser {
   return {

@@ -35,6 +35,10 @@ export const authorizationCodeGrant: Grant = async ({ realmId, issuer, client, p
   }
   const user = await store.users.get(realmId, stored.subject);
   if (!user) throw invalid('The user no longer exists');
+  const signedInAt = new Date(stored.signedInAt ?? stored.authTime * 1000);
+  if (user.credentialsChangedAt !== undefined && signedInAt.getTime() < user.credentialsChangedAt) {
+    throw invalid('The password has changed since this sign-in; sign in again', 'code');
+  }
   const { familyId, ...response } = await issuerOfTokens.issue({
     realmId,
     issuer,
@@ -43,6 +47,7 @@ export const authorizationCodeGrant: Grant = async ({ realmId, issuer, client, p
     scopes: stored.scope.split(' ').filter(Boolean),
     nonce: stored.nonce,
     authTime: stored.authTime,
+    signedInAt,
   });
   if (familyId) await store.authorizationCodes.recordFamily(realmId, codeDigest, familyId);
   return response;

@@ -19,6 +19,7 @@ export const passwordGrant: Grant = async ({ realmId, issuer, client, params, st
     clientId: client.clientId,
     subject: { kind: 'user', user: result.user },
     scopes,
+    signedInAt: now,
   });
   return response;
 };

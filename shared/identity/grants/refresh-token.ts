@@ -3,6 +3,7 @@
  * new one in one conditional write. A rotated token presented again (or two requests racing with
  * the same token) revokes the whole family: one of the two holders is not the rightful one.
  */
+import { loginEnded } from '../../domain/identity/entities.js';
 import { epochSeconds } from '../../store/identity/identity-keys.js';
 import { digestToken, digestsEqual } from '../hashing.js';
 import { lifetimes } from '../lifetimes.js';
@@ -35,9 +36,9 @@ export const refreshTokenGrant: Grant = async ({ realmId, issuer, client, params
   const scopes = narrowScope(family.scope, params.scope);
 
   const user = await store.users.get(realmId, family.subject);
-  if (!user) {
+  if (loginEnded(user, familyId)) {
     await store.refreshFamilies.revoke(realmId, familyId);
-    throw invalid('The user no longer exists');
+    throw invalid(user ? 'The password has changed since this login; sign in again' : 'The user no longer exists');
   }
 
   const next = newRefreshToken(familyId);
@@ -51,7 +52,7 @@ export const refreshTokenGrant: Grant = async ({ realmId, issuer, client, params
     realmId,
     issuer,
     clientId: client.clientId,
-    subject: { kind: 'user', user },
+    subject: { kind: 'user', user: user! },
     scopes,
     authTime: family.authTime,
     continuedFamily: { familyId, refreshToken: next, expiresAt: family.expiresAt, currentExpiresAt },

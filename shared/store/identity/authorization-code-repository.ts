@@ -17,6 +17,8 @@ export interface AuthorizationCode {
   codeChallenge?: string;
   codeChallengeMethod?: 'S256';
   authTime: number;
+  /** Epoch milliseconds of the sign-in (taken before the password was checked). */
+  signedInAt?: number;
   /** Epoch seconds (also the item's TTL). */
   expiresAt: number;
   /** The refresh family issued from this code, so a replayed code can revoke it. */

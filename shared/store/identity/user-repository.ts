@@ -63,6 +63,7 @@ export class UserRepository {
       username: change.username,
       email: change.email,
       passwordHash: change.passwordHash ?? current.passwordHash,
+      ...(change.passwordHash !== undefined ? { credentialsChangedAt: now.getTime() } : {}),
       updatedAt: now.toISOString(),
       version: current.version + 1,
     };
@@ -181,6 +182,7 @@ function toUser(item: Record<string, unknown>): User {
     username: item.username as string,
     email: item.email as string,
     passwordHash: item.passwordHash as string,
+    ...(typeof item.credentialsChangedAt === 'number' ? { credentialsChangedAt: item.credentialsChangedAt } : {}),
     roles: (item.roles as string[] | undefined) ?? [],
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
