@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/identity/registration.js';
 import { identityStore } from '../../../shared/store/identity/process-store.js';
-import { postForm, startOidcWorld, type OidcWorld } from './support.js';
+import { callApi, postForm, startOidcWorld, type OidcWorld } from './support.js';
 
 let world: OidcWorld;
 let admin: string;
@@ -16,15 +16,7 @@ let otherRealmAdmin: string;
 let aliceId: string;
 let otherAliceId: string;
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const response = await fetch(`${world.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, token: string, body?: unknown) => callApi(world, method, path, token, body);
 
 async function serviceToken(realmId: string, clientId: string, secret: string): Promise<string> {
   const response = await postForm(`${world.issuer(realmId)}/protocol/openid-connect/token`, { grant_type: 'client_credentials' }, { clientId, secret });

@@ -3,21 +3,13 @@
  * longer refresh, and its access tokens are refused at once, not when they expire.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { password, postForm, startOidcWorld, type OidcWorld } from './support.js';
+import { callApi, password, postForm, startOidcWorld, type OidcWorld } from './support.js';
 
 let world: OidcWorld;
 let admin: string;
 let tokenUrl: string;
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const response = await fetch(`${world.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, token: string, body?: unknown) => callApi(world, method, path, token, body);
 const login = async (username: string, secret: string) => {
   const response = await postForm(tokenUrl, { grant_type: 'password', username, password: secret }, world.clients['acme/backend']);
   expect(response.status).toBe(200);

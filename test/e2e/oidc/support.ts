@@ -59,3 +59,14 @@ export async function postForm(url: string, params: Record<string, string>, basi
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
+
+/** An API call with a bearer token; the JSON body parsed. */
+export async function callApi(world: OidcWorld, method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${world.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
