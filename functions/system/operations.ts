@@ -45,6 +45,11 @@ import { handler as comparisonsCreate } from '../comparisons/create.js';
 import { handler as comparisonsGet } from '../comparisons/get.js';
 import { handler as comparisonsHead } from '../comparisons/head.js';
 import { handler as comparisonsDelete } from '../comparisons/delete.js';
+import { handler as analysesList } from '../analyses/list.js';
+import { handler as analysesCreate } from '../analyses/create.js';
+import { handler as analysesGet } from '../analyses/get.js';
+import { handler as analysesHead } from '../analyses/head.js';
+import { handler as analysesDelete } from '../analyses/delete.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'system/health': systemHealth,
@@ -87,4 +92,9 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'comparisons/get': comparisonsGet,
   'comparisons/head': comparisonsHead,
   'comparisons/delete': comparisonsDelete,
+  'analyses/list': analysesList,
+  'analyses/create': analysesCreate,
+  'analyses/get': analysesGet,
+  'analyses/head': analysesHead,
+  'analyses/delete': analysesDelete,
 };

@@ -4,43 +4,32 @@
  * and marks the run COMPLETED. Every step is repeatable: the output is written under a fixed key,
  * and the status moves to COMPLETED on condition that the run is still live.
  */
-import {
-  buildComparison,
-  buildOutput,
-  mergeComparisonShards,
-  mergeShardResults,
-  type ComparisonShardResult,
-  type ShardResult,
-} from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { deleteBlobs, getBlobs, putBlob } from '../../store/runs/blobs.js';
 import { runOutputName, shardResultName, shardResultsPrefix } from '../../store/runs/keys.js';
 import { completeRun } from '../../store/runs/runs.js';
-import { loadRunPlans } from './run-input.js';
+import { buildRunDocument, type RunShardResult } from './run-engine.js';
+import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 
 /** `known`: a shard result the caller holds in memory (the completing shard's own), not read back. */
 export async function finalizeRun(
   ref: RunRef,
   run: RunRecord,
-  known?: { shard: number; result: ShardResult | ComparisonShardResult },
+  known?: { shard: number; result: RunShardResult },
   now = () => new Date(),
 ): Promise<void> {
   const pk = householdPartition(ref.realmId, ref.householdId);
   const knownName = known ? shardResultName(ref, known.shard) : undefined;
-  const stored = await getBlobs<ShardResult | ComparisonShardResult>(pk, shardResultsPrefix(ref), (name) => name === knownName);
+  const stored = await getBlobs<RunShardResult>(pk, shardResultsPrefix(ref), (name) => name === knownName);
   const results = run.joinedShards.map((shard) => {
     const result = shard === known?.shard ? known.result : stored.get(shardResultName(ref, shard));
     if (!result) throw new Error(`the result of shard ${shard} is missing`);
     return result;
   });
-  const plans = await loadRunPlans(ref);
-  const meta = { seed: run.seed, shards: run.shards, elapsedMs: run.elapsedMs ?? 0 };
-  const document =
-    run.kind === 'SIMULATION'
-      ? buildOutput(plans[0], mergeShardResults(results as ShardResult[]), meta)
-      : buildComparison(plans[0], plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
+  const work = await loadRunWork(ref);
+  const document = buildRunDocument(work, results, { seed: run.seed, shards: run.shards, elapsedMs: run.elapsedMs ?? 0 });
   if (document.metadata.paths !== run.paths) {
     throw new Error(`merged ${document.metadata.paths} paths, expected ${run.paths}`);
   }

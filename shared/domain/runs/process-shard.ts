@@ -1,10 +1,9 @@
 /**
- * One shard's work in a worker: simulate its path range, store the result under the idempotent
+ * One shard's work in a worker: simulate (or analyse) its path range, store the result under the idempotent
  * key (run, shard), join it to the run, and finalize the run if this shard completed the set.
  * A redelivered or duplicated shard finds its index already joined and changes nothing (unless the
  * run's finalization was interrupted, which it then resumes).
  */
-import { compareShard, simulateShard } from '../../engine/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
 import { runDataPrefix, shardResultName } from '../../store/runs/keys.js';
@@ -12,7 +11,8 @@ import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { dropShardResults } from './end-run.js';
 import { finalizeRun } from './finalize.js';
-import { loadRunPlans } from './run-input.js';
+import { runShard } from './run-engine.js';
+import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
 import { refOfMessage, type ShardMessage } from './shard-message.js';
@@ -53,14 +53,11 @@ export async function processShard(message: ShardMessage): Promise<ShardOutcome>
     return 'ALREADY_JOINED';
   }
 
-  const plans = await loadRunPlans(ref);
+  const work = await loadRunWork(ref);
   step('loadMs');
   const range = { pathStart: message.pathStart, pathCount: message.pathCount };
   const started = performance.now();
-  const result =
-    message.kind === 'SIMULATION'
-      ? simulateShard(plans[0], before.seed, range)
-      : compareShard(plans[0], plans[1], before.seed, range);
+  const result = runShard(work, before.seed, range);
   const engineMs = performance.now() - started;
   step('engineMs');
   await putBlob(householdPartition(ref.realmId, ref.householdId), shardResultName(ref, message.shard), result);

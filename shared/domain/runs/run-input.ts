@@ -1,18 +1,22 @@
 /**
  * A queued run's input: the scenario documents as they were when the run was created (so a
- * scenario edited mid-run cannot make shards disagree), turned into engine plans once per
- * process and run.
+ * scenario edited mid-run cannot make shards disagree) and, for an analysis, its request; turned
+ * into the engine's work once per process and run.
  */
+import type { AnalysisRequest } from '../../engine/analysis/index.js';
 import type { HouseholdPlan } from '../../engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { householdPartition } from '../../store/keys.js';
 import { getBlob, putBlob } from '../../store/runs/blobs.js';
 import { runInputName } from '../../store/runs/keys.js';
+import type { RunWork } from './run-engine.js';
 import type { RunRef } from './run.js';
 
 export interface RunInput {
   /** One document for a simulation; baseline then alternative for a comparison. */
   scenarios: unknown[];
+  /** An analysis's request, as validated when the run was created. */
+  analysis?: AnalysisRequest;
 }
 
 export function plansOf(input: RunInput): HouseholdPlan[] {
@@ -27,16 +31,16 @@ export async function storeRunInput(ref: RunRef, input: RunInput): Promise<void>
   await putBlob(householdPartition(ref.realmId, ref.householdId), runInputName(ref), input);
 }
 
-const cache = new Map<string, HouseholdPlan[]>();
+const cache = new Map<string, RunWork>();
 const cacheSize = 8;
 
-export async function loadRunPlans(ref: RunRef): Promise<HouseholdPlan[]> {
+export async function loadRunWork(ref: RunRef): Promise<RunWork> {
   const cached = cache.get(ref.runId);
   if (cached) return cached;
   const input = await getBlob<RunInput>(householdPartition(ref.realmId, ref.householdId), runInputName(ref));
   if (!input) throw new Error('the run has no stored input');
-  const plans = plansOf(input);
+  const work: RunWork = { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
   if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-  cache.set(ref.runId, plans);
-  return plans;
+  cache.set(ref.runId, work);
+  return work;
 }

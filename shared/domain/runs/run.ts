@@ -1,10 +1,13 @@
 /**
- * Runs: a simulation of one scenario, or a paired comparison of two. Both share a lifecycle
+ * Runs: a simulation of one scenario, a paired comparison of two, or an analysis of one (a solve,
+ * a diagnosis, a sensitivity or a stress test). All share a lifecycle
  * (docs/RUNS.md): `QUEUED` -> `RUNNING` (with `progress`) -> `COMPLETED` or `FAILED` (with a reason);
  * a small run is simulated inside the request and is `COMPLETED` at once.
  */
+import type { AnalysisRequest } from '../../engine/analysis/index.js';
+
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-export type RunKind = 'SIMULATION' | 'COMPARISON';
+export type RunKind = 'SIMULATION' | 'COMPARISON' | 'ANALYSIS';
 
 /** Fields every run has, as the API shows them. */
 export interface RunFields {
@@ -43,6 +46,16 @@ export interface Comparison extends RunFields {
   alternativeScenarioVersion: number;
 }
 
+export interface Analysis extends RunFields {
+  householdId: string;
+  scenarioId: string;
+  /** The scenario `version` the analysis ran on. */
+  scenarioVersion: number;
+  type: AnalysisRequest['type'];
+  /** The analysis as asked (without `paths` and `seed`, which are the run's). */
+  request: AnalysisRequest;
+}
+
 /** What the store keeps beyond the public fields. */
 export interface RunBookkeeping {
   kind: RunKind;
@@ -56,7 +69,8 @@ export interface RunBookkeeping {
 
 export type SimulationRecord = Simulation & RunBookkeeping & { kind: 'SIMULATION' };
 export type ComparisonRecord = Comparison & RunBookkeeping & { kind: 'COMPARISON' };
-export type RunRecord = SimulationRecord | ComparisonRecord;
+export type AnalysisRecord = Analysis & RunBookkeeping & { kind: 'ANALYSIS' };
+export type RunRecord = SimulationRecord | ComparisonRecord | AnalysisRecord;
 
 /** Where a run lives: enough to build its key. */
 export interface RunRef {
@@ -64,14 +78,14 @@ export interface RunRef {
   householdId: string;
   kind: RunKind;
   runId: string;
-  /** For simulations: the scenario it belongs to. */
+  /** For simulations and analyses: the scenario it belongs to. */
   scenarioId?: string;
 }
 
 export function refOf(realmId: string, record: RunRecord): RunRef {
-  return record.kind === 'SIMULATION'
-    ? { realmId, householdId: record.householdId, kind: 'SIMULATION', runId: record.id, scenarioId: record.scenarioId }
-    : { realmId, householdId: record.householdId, kind: 'COMPARISON', runId: record.id };
+  return record.kind === 'COMPARISON'
+    ? { realmId, householdId: record.householdId, kind: 'COMPARISON', runId: record.id }
+    : { realmId, householdId: record.householdId, kind: record.kind, runId: record.id, scenarioId: record.scenarioId };
 }
 
 export const isFinished = (status: RunStatus) => status === 'COMPLETED' || status === 'FAILED';

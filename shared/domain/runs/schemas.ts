@@ -4,6 +4,8 @@ import { idSchema as id } from '../ids.js';
 
 export const simulationListPathSchema = z.object({ householdId: id, scenarioId: id });
 export const simulationPathSchema = z.object({ householdId: id, scenarioId: id, simulationId: id });
+export const analysisListPathSchema = simulationListPathSchema;
+export const analysisPathSchema = z.object({ householdId: id, scenarioId: id, analysisId: id });
 export const comparisonListPathSchema = z.object({ householdId: id });
 export const comparisonPathSchema = z.object({ householdId: id, comparisonId: id });
 
@@ -76,3 +78,26 @@ export const scenarioOutputSchema = z
     stale: z.boolean().register(z.globalRegistry, { description: 'the scenario has changed since this output was simulated' }),
   })
   .register(z.globalRegistry, { id: 'ScenarioOutput' });
+
+export const analysisDocumentSchema = z
+  .looseObject({
+    metadata: anyObject(),
+    request: anyObject(),
+    solve: z.optional(anyObject()),
+    diagnose: z.optional(anyObject()),
+    sensitivity: z.optional(anyObject()),
+    stress: z.optional(anyObject()),
+  })
+  .register(z.globalRegistry, { id: 'AnalysisDocument', description: 'docs/ANALYSES.md; one of solve, diagnose, sensitivity, stress' });
+
+const analysisFields = {
+  ...runFields,
+  scenarioId: z.string(),
+  scenarioVersion: int(),
+  type: z.enum(['SOLVE', 'DIAGNOSE', 'SENSITIVITY', 'STRESS']),
+  request: anyObject().register(z.globalRegistry, { description: 'the analysis as asked, without paths and seed' }),
+};
+export const analysisSchema = z.object(analysisFields).register(z.globalRegistry, { id: 'Analysis' });
+export const analysisWithDocumentSchema = z
+  .object({ ...analysisFields, analysis: z.optional(analysisDocumentSchema) })
+  .register(z.globalRegistry, { id: 'AnalysisWithDocument' });

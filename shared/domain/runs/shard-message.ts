@@ -13,7 +13,7 @@ export const shardMessageSchema = z.strictObject({
   v: z.literal(1),
   realmId: nonEmpty,
   householdId: nonEmpty,
-  kind: z.enum(['SIMULATION', 'COMPARISON']),
+  kind: z.enum(['SIMULATION', 'COMPARISON', 'ANALYSIS']),
   runId: nonEmpty,
   scenarioId: z.optional(nonEmpty),
   shard: count(0),

@@ -1,19 +1,11 @@
 /**
- * Starting a run (a simulation or a comparison). A run whose path-years fit the inline budget is
- * simulated inside the request and stored COMPLETED; a larger one takes a slot of the realm's
- * concurrent-run cap, stores its input, is stored QUEUED and is fanned out as shards by path range.
+ * Starting a run (a simulation, a comparison or an analysis). A run whose path-years fit the
+ * inline budget is simulated inside the request and stored COMPLETED (or FAILED with the reason,
+ * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap,
+ * stores its input, is stored QUEUED and is fanned out as shards by path range.
  */
 import { ulid } from 'ulid';
-import {
-  buildComparison,
-  buildOutput,
-  compareShard,
-  mergeComparisonShards,
-  mergeShardResults,
-  simulateShard,
-  type ComparisonDocument,
-  type OutputDocument,
-} from '../../engine/index.js';
+import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
 import { randomSeed } from '../../engine/random/index.js';
 import { householdIsActive } from '../../store/households.js';
 import { householdPartition } from '../../store/keys.js';
@@ -22,11 +14,12 @@ import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
 import { runDataPrefix, runOutputName } from '../../store/runs/keys.js';
 import { deleteRunItem, putNewRun } from '../../store/runs/runs.js';
 import { shardQueue } from '../../queue/index.js';
-import { NotFoundError, ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
+import { NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
 import { maxActiveRunsPerRealm, planRun } from './limits.js';
+import { buildRunDocument, runPathYears, runShard, type RunDocument, type RunWork } from './run-engine.js';
 import { storeRunInput } from './run-input.js';
 import type { RunFields, RunKind, RunRecord, RunRef } from './run.js';
 import { encodeShardMessage } from './shard-message.js';
@@ -41,8 +34,10 @@ export interface StartRunRequest {
   principal: Principal;
   householdId: string;
   kind: RunKind;
-  /** One scenario for a simulation; baseline then alternative for a comparison. */
+  /** One scenario for a simulation or an analysis; baseline then alternative for a comparison. */
   scenarios: RunScenario[];
+  /** An analysis's request (checked here against its scenario). */
+  analysis?: AnalysisRequest;
   paths?: number;
   seed?: number;
 }
@@ -71,17 +66,52 @@ async function takeSlot(ref: RunRef): Promise<void> {
   );
 }
 
+/** An analysis's request against its scenario: unknown goals, members, accounts, expenses... are 400s naming the field. */
+function checkAnalysis(work: RunWork): void {
+  if (work.kind !== 'ANALYSIS' || !work.analysis) return;
+  const issues = analysisIssues(work.plans[0], work.analysis);
+  if (issues.length > 0) throw new ValidationError('Invalid analysis', issues);
+}
+
+function identityOf(request: StartRunRequest, householdId: string) {
+  const [first, second] = request.scenarios;
+  switch (request.kind) {
+    case 'SIMULATION':
+      return { kind: request.kind, householdId, scenarioId: first.id, scenarioVersion: first.version };
+    case 'ANALYSIS':
+      return {
+        kind: request.kind,
+        householdId,
+        scenarioId: first.id,
+        scenarioVersion: first.version,
+        type: request.analysis?.type,
+        request: request.analysis,
+      };
+    case 'COMPARISON':
+      return {
+        kind: request.kind,
+        householdId,
+        baselineScenarioId: first.id,
+        baselineScenarioVersion: first.version,
+        alternativeScenarioId: second.id,
+        alternativeScenarioVersion: second.version,
+      };
+  }
+}
+
 export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   const { principal, householdId, kind } = request;
   const resolved = request.scenarios.map(planOf);
+  const work: RunWork = { kind, plans: resolved.map((r) => r.plan), ...(request.analysis ? { analysis: request.analysis } : {}) };
+  checkAnalysis(work);
   const paths = request.paths ?? resolved[0].document.simulation.paths;
   const seed = request.seed ?? resolved[0].document.simulation.seed ?? randomSeed();
-  const pathYears = paths * resolved.reduce((sum, r) => sum + r.plan.years, 0);
+  const pathYears = runPathYears(work, paths);
   const runId = ulid();
   const ref: RunRef =
-    kind === 'SIMULATION'
-      ? { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id }
-      : { realmId: principal.realmId, householdId, kind, runId };
+    kind === 'COMPARISON'
+      ? { realmId: principal.realmId, householdId, kind, runId }
+      : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
   const decision = planRun(paths, pathYears);
   const base: Omit<RunFields, 'status' | 'shards' | 'completedShards' | 'progress'> = {
@@ -92,49 +122,37 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
     updatedAt: createdAt.toISOString(),
     version: 1,
   };
-  const identity =
-    kind === 'SIMULATION'
-      ? { kind, householdId, scenarioId: request.scenarios[0].id, scenarioVersion: request.scenarios[0].version }
-      : {
-          kind,
-          householdId,
-          baselineScenarioId: request.scenarios[0].id,
-          baselineScenarioVersion: request.scenarios[0].version,
-          alternativeScenarioId: request.scenarios[1].id,
-          alternativeScenarioVersion: request.scenarios[1].version,
-        };
+  const identity = identityOf(request, householdId);
   const pk = householdPartition(ref.realmId, householdId);
 
   let record: RunRecord;
   if (decision.inline) {
     const started = performance.now();
-    const range = { pathStart: 0, pathCount: paths };
-    const meta = () => ({ seed, shards: 1, elapsedMs: performance.now() - started });
-    const document: OutputDocument | ComparisonDocument =
-      kind === 'SIMULATION'
-        ? buildOutput(resolved[0].plan, mergeShardResults([simulateShard(resolved[0].plan, seed, range)]), meta())
-        : buildComparison(
-            resolved[0].plan,
-            resolved[1].plan,
-            mergeComparisonShards([compareShard(resolved[0].plan, resolved[1].plan, seed, range)]),
-            meta(),
-          );
-    const elapsedMs = document.metadata.elapsedMs;
+    let outcome: { elapsedMs: number } | { error: string };
+    let document: RunDocument | undefined;
+    try {
+      const result = runShard(work, seed, { pathStart: 0, pathCount: paths });
+      document = buildRunDocument(work, [result], { seed, shards: 1, elapsedMs: performance.now() - started });
+      outcome = { elapsedMs: document.metadata.elapsedMs };
+    } catch (error) {
+      // The engine refused the run (or failed on it): the run ends FAILED with the reason, as a failing shard's run does.
+      outcome = { error: `the engine failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
+    }
     // The output first: a run that reads COMPLETED always has its output.
-    await putBlob(pk, runOutputName(ref), document);
+    if (document) await putBlob(pk, runOutputName(ref), document);
     const completedAt = new Date();
+    const ended =
+      'error' in outcome
+        ? { status: 'FAILED', error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] }
+        : { status: 'COMPLETED', shards: 1, completedShards: 1, joinedShards: [0], elapsedMs: Math.round(outcome.elapsedMs) };
     record = {
       ...base,
       ...identity,
-      status: 'COMPLETED',
-      progress: 1,
-      shards: 1,
-      completedShards: 1,
-      joinedShards: [0],
+      ...ended,
+      progress: 'error' in outcome ? 0 : 1,
       startedAt: createdAt.toISOString(),
       completedAt: completedAt.toISOString(),
       updatedAt: completedAt.toISOString(),
-      elapsedMs: Math.round(elapsedMs),
       durationMs: completedAt.getTime() - createdAt.getTime(),
       lastProgressAt: completedAt.toISOString(),
       holdsSlot: false,
@@ -154,7 +172,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       holdsSlot: true,
     } as RunRecord;
     try {
-      await storeRunInput(ref, { scenarios: resolved.map((r) => r.document) });
+      await storeRunInput(ref, { scenarios: resolved.map((r) => r.document), ...(request.analysis ? { analysis: request.analysis } : {}) });
       await putNewRun(ref, record);
     } catch (error) {
       await releaseRunSlot(ref);

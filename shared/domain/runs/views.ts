@@ -1,5 +1,5 @@
 /** Runs as the API shows them: the public fields, without the store's bookkeeping. */
-import type { Comparison, ComparisonRecord, RunRecord, Simulation, SimulationRecord } from './run.js';
+import type { Analysis, AnalysisRecord, Comparison, ComparisonRecord, RunRecord, Simulation, SimulationRecord } from './run.js';
 
 function publicRun<T extends RunRecord>(record: T) {
   const { kind: _kind, joinedShards: _joined, lastProgressAt: _last, holdsSlot: _slot, ...rest } = record;
@@ -12,4 +12,8 @@ export function toSimulation(record: SimulationRecord): Simulation {
 
 export function toComparison(record: ComparisonRecord): Comparison {
   return publicRun(record) as Comparison;
+}
+
+export function toAnalysis(record: AnalysisRecord): Analysis {
+  return publicRun(record) as Analysis;
 }

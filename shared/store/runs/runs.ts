@@ -1,5 +1,5 @@
 /**
- * Run items: one per simulation or comparison, in the household's partition. Every change is a
+ * Run items: one per simulation, comparison or analysis, in the household's partition. Every change is a
  * conditional single-item write (dynalite has no transactions), so each step is safe to repeat:
  * - `joinShard` adds a shard index to the `joined` number set on condition that it is not there
  *   yet and the run is still live; a redelivered shard cannot count twice;
@@ -7,6 +7,7 @@
  *   the transition releases the run's concurrency slot).
  */
 import type {
+  AnalysisRecord,
   ComparisonRecord,
   RunKind,
   RunRecord,
@@ -19,16 +20,24 @@ import { isConditionFailed } from '../conditional.js';
 import { householdPartition } from '../keys.js';
 import { queryAll } from '../query-all.js';
 import { tableName } from '../table.js';
-import { comparisonSortKey, comparisonSortKeyPrefix, simulationSortKey, simulationSortKeyPrefix } from './keys.js';
+import {
+  analysisSortKey,
+  analysisSortKeyPrefix,
+  comparisonSortKey,
+  comparisonSortKeyPrefix,
+  scenarioOf,
+  simulationSortKey,
+  simulationSortKeyPrefix,
+} from './keys.js';
 
 export function runKey(ref: RunRef): { pk: string; sk: string } {
   const pk = householdPartition(ref.realmId, ref.householdId);
   if (ref.kind === 'COMPARISON') return { pk, sk: comparisonSortKey(ref.runId) };
-  if (!ref.scenarioId) throw new Error('a simulation reference needs its scenario');
-  return { pk, sk: simulationSortKey(ref.scenarioId, ref.runId) };
+  if (ref.kind === 'ANALYSIS') return { pk, sk: analysisSortKey(scenarioOf(ref), ref.runId) };
+  return { pk, sk: simulationSortKey(scenarioOf(ref), ref.runId) };
 }
 
-const entityOf = (kind: RunKind) => (kind === 'SIMULATION' ? 'simulation' : 'comparison');
+const entityOf = (kind: RunKind) => kind.toLowerCase();
 
 function toRecord(item: Record<string, unknown>): RunRecord {
   const { pk: _pk, sk: _sk, entity: _entity, joined, ...rest } = item;
@@ -58,22 +67,25 @@ export async function getRun(ref: RunRef): Promise<RunRecord | undefined> {
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
-export async function listSimulations(realmId: string, householdId: string, scenarioId: string): Promise<SimulationRecord[]> {
+async function listRuns(realmId: string, householdId: string, prefix: string): Promise<RunRecord[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': householdPartition(realmId, householdId), ':prefix': simulationSortKeyPrefix(scenarioId) },
+    ExpressionAttributeValues: { ':pk': householdPartition(realmId, householdId), ':prefix': prefix },
   });
-  return items.map(toRecord) as SimulationRecord[];
+  return items.map(toRecord);
+}
+
+export async function listSimulations(realmId: string, householdId: string, scenarioId: string): Promise<SimulationRecord[]> {
+  return (await listRuns(realmId, householdId, simulationSortKeyPrefix(scenarioId))) as SimulationRecord[];
+}
+
+export async function listAnalyses(realmId: string, householdId: string, scenarioId: string): Promise<AnalysisRecord[]> {
+  return (await listRuns(realmId, householdId, analysisSortKeyPrefix(scenarioId))) as AnalysisRecord[];
 }
 
 export async function listComparisons(realmId: string, householdId: string): Promise<ComparisonRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': householdPartition(realmId, householdId), ':prefix': comparisonSortKeyPrefix },
-  });
-  return items.map(toRecord) as ComparisonRecord[];
+  return (await listRuns(realmId, householdId, comparisonSortKeyPrefix)) as ComparisonRecord[];
 }
 
 /** The newest completed simulation of a scenario, reading newest first (ids sort by time). */

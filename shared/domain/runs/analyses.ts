@@ -1,0 +1,107 @@
+/**
+ * Analysis use cases: a solve, a diagnosis, a sensitivity or a stress test of one scenario, run
+ * like a simulation (inline when small, else fanned out over the queue) and stored under the
+ * scenario, so that deleting the scenario deletes its analyses. Access follows the scenario's
+ * household (shared/domain/access.ts).
+ */
+import type { AnalysisDocument } from '../../engine/analysis/index.js';
+import { householdPartition } from '../../store/keys.js';
+import { getBlob } from '../../store/runs/blobs.js';
+import { runOutputName } from '../../store/runs/keys.js';
+import { listAnalyses as storeList } from '../../store/runs/runs.js';
+import { ConflictError } from '../errors.js';
+import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import type { Principal } from '../principal.js';
+import { loadScenario } from '../scenario-resource/service.js';
+import type { WritePreconditions } from '../versioning.js';
+import { splitAnalysisBody, type AnalysisBody } from './analysis-request.js';
+import { failIfStale } from './end-run.js';
+import { deleteRun, loadRun } from './run-access.js';
+import type { Analysis, AnalysisRecord, RunRef } from './run.js';
+import { startRun } from './start-run.js';
+import { toAnalysis } from './views.js';
+
+/** A scenario keeps at most this many analyses (a bound on its list); delete old ones to start more. */
+export const maxAnalysesPerScenario = 1_000;
+
+export const analysisSortable = ['createdAt', 'updatedAt', 'status', 'type'] as const;
+export const analysisListQuerySchema = pagingQuerySchema(analysisSortable);
+
+/** An analysis with, once it has completed, its analysis document. */
+export type AnalysisView = Analysis & { analysis?: AnalysisDocument };
+
+const refOf = (principal: Principal, householdId: string, scenarioId: string, runId: string): RunRef => ({
+  realmId: principal.realmId,
+  householdId,
+  kind: 'ANALYSIS',
+  runId,
+  scenarioId,
+});
+
+async function withDocument(principal: Principal, record: AnalysisRecord): Promise<AnalysisView> {
+  const view: AnalysisView = toAnalysis(record);
+  if (record.status !== 'COMPLETED') return view;
+  const ref = refOf(principal, record.householdId, record.scenarioId, record.id);
+  const document = await getBlob<AnalysisDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  if (document) view.analysis = document;
+  return view;
+}
+
+export async function createAnalysis(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  body: AnalysisBody,
+): Promise<AnalysisView> {
+  const scenario = await loadScenario(principal, householdId, scenarioId);
+  if ((await storeList(principal.realmId, householdId, scenarioId)).length >= maxAnalysesPerScenario) {
+    throw new ConflictError(`A scenario keeps at most ${maxAnalysesPerScenario} analyses; delete old ones first`);
+  }
+  const { request, paths, seed } = splitAnalysisBody(body);
+  const record = await startRun({
+    principal,
+    householdId,
+    kind: 'ANALYSIS',
+    scenarios: [{ id: scenario.id, version: scenario.version, document: scenario.document }],
+    analysis: request,
+    paths,
+    seed,
+  });
+  return withDocument(principal, record as AnalysisRecord);
+}
+
+export async function listAnalyses(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  request: PageRequest,
+): Promise<Page<Analysis>> {
+  await loadScenario(principal, householdId, scenarioId);
+  const records = await storeList(principal.realmId, householdId, scenarioId);
+  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)));
+  const analyses = current.map((record) => toAnalysis(record as AnalysisRecord));
+  return sortAndPage(analyses as unknown as Array<Analysis & Record<string, unknown>>, request) as unknown as Page<Analysis>;
+}
+
+export async function getAnalysis(principal: Principal, householdId: string, scenarioId: string, analysisId: string): Promise<AnalysisView> {
+  await loadScenario(principal, householdId, scenarioId);
+  const run = await loadRun(refOf(principal, householdId, scenarioId, analysisId), `Analysis ${analysisId}`);
+  return withDocument(principal, run as AnalysisRecord);
+}
+
+/** The analysis without its document (HEAD needs only its existence and version). */
+export async function checkAnalysis(principal: Principal, householdId: string, scenarioId: string, analysisId: string): Promise<Analysis> {
+  await loadScenario(principal, householdId, scenarioId);
+  return toAnalysis((await loadRun(refOf(principal, householdId, scenarioId, analysisId), `Analysis ${analysisId}`)) as AnalysisRecord);
+}
+
+export async function deleteAnalysis(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  analysisId: string,
+  preconditions: WritePreconditions,
+): Promise<void> {
+  await loadScenario(principal, householdId, scenarioId);
+  await deleteRun(refOf(principal, householdId, scenarioId, analysisId), `Analysis ${analysisId}`, preconditions);
+}

@@ -1,0 +1,77 @@
+/**
+ * The engine calls of each run kind, in one place: how much a run costs (path-years, which size
+ * it and decide inline or queued), one shard's work, and the merge of the shard results into the
+ * run's document. The inline path, the shard worker and the fan-in all go through these, so a
+ * run's document does not depend on where it was computed.
+ */
+import {
+  analysisPathYears,
+  analysisShard,
+  buildAnalysis,
+  mergeAnalysisShards,
+  type AnalysisDocument,
+  type AnalysisRequest,
+  type AnalysisShardResult,
+} from '../../engine/analysis/index.js';
+import {
+  buildComparison,
+  buildOutput,
+  compareShard,
+  mergeComparisonShards,
+  mergeShardResults,
+  simulateShard,
+  type ComparisonDocument,
+  type ComparisonShardResult,
+  type HouseholdPlan,
+  type OutputDocument,
+  type ShardRange,
+  type ShardResult,
+} from '../../engine/index.js';
+import type { RunKind } from './run.js';
+
+/** What the engine needs to run: the plans (one, or baseline then alternative) and, for an analysis, its request. */
+export interface RunWork {
+  kind: RunKind;
+  plans: HouseholdPlan[];
+  analysis?: AnalysisRequest;
+}
+
+export type RunShardResult = ShardResult | ComparisonShardResult | AnalysisShardResult;
+export type RunDocument = OutputDocument | ComparisonDocument | AnalysisDocument;
+
+function analysisOf(work: RunWork): AnalysisRequest {
+  if (!work.analysis) throw new Error('an analysis run needs its request');
+  return work.analysis;
+}
+
+/** Path-years the run simulates: paths × horizon (each scenario's, for a comparison; every trial, for an analysis). */
+export function runPathYears(work: RunWork, paths: number): number {
+  if (work.kind === 'ANALYSIS') return analysisPathYears(work.plans[0], analysisOf(work), paths);
+  return paths * work.plans.reduce((sum, plan) => sum + plan.years, 0);
+}
+
+export function runShard(work: RunWork, seed: number, range: ShardRange): RunShardResult {
+  switch (work.kind) {
+    case 'SIMULATION':
+      return simulateShard(work.plans[0], seed, range);
+    case 'COMPARISON':
+      return compareShard(work.plans[0], work.plans[1], seed, range);
+    case 'ANALYSIS':
+      return analysisShard(work.plans[0], analysisOf(work), seed, range);
+  }
+}
+
+export function buildRunDocument(
+  work: RunWork,
+  results: RunShardResult[],
+  meta: { seed: number; shards: number; elapsedMs: number },
+): RunDocument {
+  switch (work.kind) {
+    case 'SIMULATION':
+      return buildOutput(work.plans[0], mergeShardResults(results as ShardResult[]), meta);
+    case 'COMPARISON':
+      return buildComparison(work.plans[0], work.plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
+    case 'ANALYSIS':
+      return buildAnalysis(work.plans[0], analysisOf(work), mergeAnalysisShards(results as AnalysisShardResult[]), meta);
+  }
+}

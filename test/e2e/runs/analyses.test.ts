@@ -1,0 +1,323 @@
+/**
+ * Analyses end to end over HTTP against the local runtime (dynalite, in-process queue, worker
+ * threads): each type to COMPLETED with its document, a queued (sharded) analysis giving the same
+ * document as the inline one, list/paging/ETag/HEAD/DELETE, access across users and realms, bad
+ * requests naming their field, deletion with the scenario, and FAILED with the engine's reason.
+ * Every response is checked against the OpenAPI document.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localPlugins } from '../../../infra/local/plugins.js';
+import { localShardQueue } from '../../../infra/local/queue-plugin.js';
+import type { AnalysisRequest } from '../../../shared/engine/analysis/index.js';
+import { analysisPathYears } from '../../../shared/engine/analysis/index.js';
+import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
+import type { RunInput } from '../../../shared/domain/runs/run-input.js';
+import type { InProcessQueue } from '../../../shared/queue/index.js';
+import { dynamoClient } from '../../../shared/store/client.js';
+import { householdPartition } from '../../../shared/store/keys.js';
+import { tableName } from '../../../shared/store/table.js';
+import { getBlob, putBlob } from '../../../shared/store/runs/blobs.js';
+import { runInputName } from '../../../shared/store/runs/keys.js';
+import { ApiClient } from '../../support/http.js';
+import { ResponseValidator } from '../../support/openapi-validator.js';
+import { startTestServer, type TestServer } from '../../support/server.js';
+import { retireeScenario } from './scenarios.js';
+
+/** Everything runs inline unless a test lowers the bound (the server reads it on each request). */
+const ALL_INLINE = '1000000000';
+
+let server: TestServer;
+let api: ApiClient;
+let queue: InProcessQueue;
+let alice: string;
+let bob: string;
+let otherRealm: string;
+let householdId: string;
+let scenarioId: string;
+let base: string;
+const scenario = retireeScenario(65, 20);
+
+const plan = (() => {
+  const checked = validateScenario(scenario);
+  if (!checked.ok) throw new Error('the test scenario is invalid');
+  return toHouseholdPlan(checked.value);
+})();
+
+beforeAll(async () => {
+  // The worker threads copy the environment when they start, so it is set before the server.
+  Object.assign(process.env, {
+    LOG_LEVEL: 'warn',
+    SHARD_RETRY_DELAY_MS: '20',
+    SHARD_MAX_RECEIVES: '3',
+    LOCAL_WORKERS: '2',
+    RUN_INLINE_PATH_YEARS: ALL_INLINE,
+    RUNS_MAX_ACTIVE_PER_REALM: '10',
+  });
+  server = await startTestServer({ plugins: localPlugins });
+  api = new ApiClient(server.url, await ResponseValidator.load(server.url));
+  const local = localShardQueue();
+  if (!local) throw new Error('the local shard queue is not running');
+  queue = local;
+  alice = await server.issuer.userToken('realm-a', 'alice');
+  bob = await server.issuer.userToken('realm-a', 'bob');
+  otherRealm = await server.issuer.serviceToken('realm-b');
+  const household = await api.post('/households', { name: 'Analyses', currency: 'USD' }, { token: alice });
+  expect(household.status).toBe(201);
+  householdId = household.body.id;
+  const created = await api.post(`/households/${householdId}/scenarios`, scenario, { token: alice });
+  expect(created.status, created.text).toBe(201);
+  scenarioId = created.body.id;
+  base = `/households/${householdId}/scenarios/${scenarioId}`;
+});
+
+afterAll(async () => {
+  queue?.resume();
+  queue?.setFaults(undefined);
+  await server?.close();
+});
+
+async function waitForEnd(path: string, timeoutMs = 120_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api.get(path, { token: alice });
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+    if (response.body.status === 'COMPLETED' || response.body.status === 'FAILED') return response.body;
+    if (Date.now() > deadline) throw new Error(`analysis ${path} did not end: ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function analyseToEnd(body: Record<string, unknown>): Promise<Record<string, any>> {
+  const created = await api.post(`${base}/analyses`, body, { token: alice });
+  expect(created.status, created.text).toBe(201);
+  const path = `${base}/analyses/${created.body.id}`;
+  expect(created.headers.get('location')).toBe(`${server.url}${path}`);
+  expect(created.headers.get('etag')).toBe(`"${created.body.version}"`);
+  const ended = await waitForEnd(path);
+  expect(ended.status, JSON.stringify(ended.error)).toBe('COMPLETED');
+  return ended;
+}
+
+/** The document without what legitimately differs between two runs of it (timing, the shard count). */
+function comparable(document: Record<string, any>) {
+  const { elapsedMs: _elapsed, shards: _shards, ...metadata } = document.metadata;
+  return { ...document, metadata };
+}
+
+const probability = (value: number) => {
+  expect(value).toBeGreaterThanOrEqual(0);
+  expect(value).toBeLessThanOrEqual(1);
+};
+
+describe('analyses of a scenario', () => {
+  it('solves a lever, and re-runs of the same seed and paths give the same document', async () => {
+    const body = { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 }, paths: 200, seed: 11 };
+    const analysis = await analyseToEnd(body);
+    expect(analysis).toMatchObject({ type: 'SOLVE', scenarioId, scenarioVersion: 1, paths: 200, seed: 11, progress: 1 });
+    expect(analysis.request).toEqual({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 } });
+    const document = analysis.analysis;
+    expect(document.metadata).toMatchObject({ type: 'SOLVE', paths: 200, seed: 11 });
+    expect(document.metadata.pathYears).toBeGreaterThan(0);
+    expect(document.request.type).toBe('SOLVE');
+    const solve = document.solve;
+    expect(solve.lever).toMatchObject({ type: 'RETIREMENT_AGE', unit: 'YEARS' });
+    expect(['SOLVED', 'UNREACHABLE', 'ALREADY_MET']).toContain(solve.status);
+    expect(Number.isInteger(solve.value)).toBe(true);
+    probability(solve.probability.value);
+    expect(solve.trials.length).toBeGreaterThan(0);
+    if (solve.status === 'UNREACHABLE') expect(solve.reason).toEqual(expect.any(String));
+
+    const again = await analyseToEnd(body);
+    expect(comparable(again.analysis)).toEqual(comparable(document));
+  });
+
+  it('diagnoses the plan: causes of failure and actions', async () => {
+    const analysis = await analyseToEnd({ type: 'DIAGNOSE', paths: 200, seed: 5 });
+    const diagnose = analysis.analysis.diagnose;
+    probability(diagnose.probability.value);
+    expect(diagnose.failingPaths).toBeGreaterThanOrEqual(0);
+    expect(diagnose.failingPaths).toBeLessThanOrEqual(200);
+    expect(Array.isArray(diagnose.causes)).toBe(true);
+    expect(diagnose.actions.length).toBeGreaterThan(0);
+    for (const action of diagnose.actions) expect(['SPENDING', 'RETIREMENT_AGE', 'CONTRIBUTION', 'LUMP_SUM']).toContain(action.lever.type);
+  });
+
+  it('runs a sensitivity (tornado) of the inputs asked for', async () => {
+    const analysis = await analyseToEnd({
+      type: 'SENSITIVITY',
+      inputs: [{ input: 'EQUITY_PREMIUM' }, { input: 'SPENDING', down: 0.9, up: 1.1 }],
+      paths: 200,
+      seed: 6,
+    });
+    const sensitivity = analysis.analysis.sensitivity;
+    probability(sensitivity.base.success);
+    expect(sensitivity.inputs.map((entry: { input: string }) => entry.input).sort()).toEqual(['EQUITY_PREMIUM', 'SPENDING']);
+    const spending = sensitivity.inputs.find((entry: { input: string }) => entry.input === 'SPENDING');
+    expect(spending).toMatchObject({ down: 0.9, up: 1.1 });
+  });
+
+  it('stresses the plan with named shocks', async () => {
+    const analysis = await analyseToEnd({
+      type: 'STRESS',
+      shocks: [{ type: 'EQUITY_FALL', fall: 0.4, year: 0 }, { type: 'RATES_UP', points: 0.02 }],
+      paths: 200,
+      seed: 8,
+    });
+    const stress = analysis.analysis.stress;
+    probability(stress.base.success);
+    expect(stress.shocks.map((entry: { shock: { type: string } }) => entry.shock.type)).toEqual(['EQUITY_FALL', 'RATES_UP']);
+    for (const entry of stress.shocks) probability(entry.outcome.success);
+  });
+
+  it('gives a queued analysis, sharded over the workers, the same document as the inline one', async () => {
+    const request: AnalysisRequest = { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.75 } };
+    const paths = 400;
+    const inline = await analyseToEnd({ ...request, paths, seed: 21 });
+    expect(inline.shards).toBe(1);
+    // Four shards: the shard size is a quarter of the analysis's path-years.
+    const pathYears = analysisPathYears(plan, request, paths);
+    process.env.RUN_INLINE_PATH_YEARS = '0';
+    process.env.SHARD_PATH_YEARS = String(Math.ceil(pathYears / 4));
+    try {
+      const created = await api.post(`${base}/analyses`, { ...request, paths, seed: 21 }, { token: alice });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.status).toBe('QUEUED');
+      expect(created.body.analysis).toBeUndefined();
+      const queued = await waitForEnd(`${base}/analyses/${created.body.id}`);
+      expect(queued.status, JSON.stringify(queued.error)).toBe('COMPLETED');
+      expect(queued.shards).toBe(4);
+      expect(queued.completedShards).toBe(4);
+      expect(queued.analysis.metadata.shards).toBe(4);
+      expect(comparable(queued.analysis)).toEqual(comparable(inline.analysis));
+    } finally {
+      process.env.RUN_INLINE_PATH_YEARS = ALL_INLINE;
+      delete process.env.SHARD_PATH_YEARS;
+    }
+  });
+
+  it('lists with paging and sorting, and checks and deletes with ETag and If-Match', async () => {
+    const list = await api.get(`${base}/analyses?sort=createdAt,asc&size=2`, { token: alice });
+    expect(list.status).toBe(200);
+    expect(list.body.content).toHaveLength(2);
+    expect(list.body.page).toMatchObject({ number: 0, size: 2 });
+    expect(list.body.page.totalElements).toBeGreaterThanOrEqual(6);
+    expect(list.headers.get('link')).toMatch(/rel="next"/);
+    expect(list.body.content[0].type).toBe('SOLVE');
+    expect(list.body.content[0].analysis).toBeUndefined();
+    const byType = await api.get(`${base}/analyses?sort=type,desc&size=100`, { token: alice });
+    const types = byType.body.content.map((a: { type: string }) => a.type);
+    expect(types).toEqual([...types].sort().reverse());
+    const badSort = await api.get(`${base}/analyses?sort=paths,asc`, { token: alice });
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.errors[0].field).toMatch(/^sort/);
+
+    const oldest = list.body.content[0];
+    const path = `${base}/analyses/${oldest.id}`;
+    const got = await api.get(path, { token: alice });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('etag')).toBe(`"${oldest.version}"`);
+    const head = await api.head(path, { token: alice });
+    expect(head.status).toBe(204);
+    expect(head.headers.get('etag')).toBe(`"${oldest.version}"`);
+
+    expect((await api.delete(path, { token: alice, headers: { 'If-Match': '"999"' } })).status).toBe(412);
+    expect((await api.delete(path, { token: alice, headers: { 'If-Match': `"${oldest.version}"` } })).status).toBe(204);
+    expect((await api.get(path, { token: alice })).status).toBe(404);
+    expect((await api.head(path, { token: alice })).status).toBe(404);
+    expect((await api.delete(path, { token: alice })).status).toBe(404);
+  });
+
+  it('is 404 for an unknown analysis or scenario, 403 for another user and invisible to another realm', async () => {
+    const unknown = await api.get(`${base}/analyses/01J00000000000000000000000`, { token: alice });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/Analysis/);
+    const noScenario = await api.post(`/households/${householdId}/scenarios/nope/analyses`, { type: 'DIAGNOSE' }, { token: alice });
+    expect(noScenario.status).toBe(404);
+    expect((await api.get(`/households/${householdId}/scenarios/nope/analyses`, { token: alice })).status).toBe(404);
+
+    const existing = (await api.get(`${base}/analyses`, { token: alice })).body.content[0];
+    const path = `${base}/analyses/${existing.id}`;
+    expect((await api.get(path, { token: bob })).status).toBe(403);
+    expect((await api.post(`${base}/analyses`, { type: 'DIAGNOSE' }, { token: bob })).status).toBe(403);
+    for (const response of [
+      await api.get(path, { token: otherRealm }),
+      await api.head(path, { token: otherRealm }),
+      await api.get(`${base}/analyses`, { token: otherRealm }),
+      await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 10 }, { token: otherRealm }),
+      await api.delete(path, { token: otherRealm }),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    expect((await api.get(path, { token: alice })).status).toBe(200);
+  });
+
+  it('refuses bad requests with a 400 naming the field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ type: 'FORECAST' }, 'type'],
+      [{}, 'type'],
+      [{ type: 'SOLVE' }, 'lever'],
+      [{ type: 'SOLVE', lever: { type: 'WAGES' } }, 'lever.type'],
+      [{ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } }, 'lever.memberId'],
+      [{ type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: 'ghost' } }, 'lever.accountId'],
+      [{ type: 'SOLVE', lever: { type: 'SPENDING', expenseId: 'ghost' } }, 'lever.expenseId'],
+      [{ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat', min: 70, max: 60 } }, 'lever.max'],
+      [{ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 1 } }, 'target.probability'],
+      [{ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0 } }, 'target.probability'],
+      [{ type: 'DIAGNOSE', target: { goalId: 'ghost' } }, 'target.goalId'],
+      [{ type: 'DIAGNOSE', maxTrials: 65 }, 'maxTrials'],
+      [{ type: 'SENSITIVITY', inputs: [{ input: 'SUNSPOTS' }] }, 'inputs[0].input'],
+      [{ type: 'SENSITIVITY', inputs: Array.from({ length: 17 }, () => ({ input: 'SPENDING' })) }, 'inputs'],
+      [{ type: 'STRESS', shocks: [{ type: 'ALIENS' }] }, 'shocks[0].type'],
+      [{ type: 'STRESS', shocks: [{ type: 'EQUITY_FALL', fall: 1.5 }] }, 'shocks[0].fall'],
+      [{ type: 'DIAGNOSE', paths: 100_001 }, 'paths'],
+      [{ type: 'DIAGNOSE', shards: 3 }, 'shards'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await api.post(`${base}/analyses`, body, { token: alice });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+    }
+    expect((await api.get(`${base}/analyses`, { token: alice })).body.content.every((a: { status: string }) => a.status === 'COMPLETED')).toBe(true);
+  });
+
+  it('ends a queued analysis FAILED with the reason when the engine refuses it', async () => {
+    process.env.RUN_INLINE_PATH_YEARS = '0';
+    queue.pause();
+    try {
+      const created = await api.post(`${base}/analyses`, { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 }, { token: alice });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.status).toBe('QUEUED');
+      // The stored input is what every shard reads: a request naming a member the plan lacks (which
+      // the API refuses up front) makes the engine throw on every delivery of every shard.
+      const ref = { realmId: 'realm-a', householdId, kind: 'ANALYSIS' as const, runId: created.body.id, scenarioId };
+      const pk = householdPartition('realm-a', householdId);
+      const input = await getBlob<RunInput>(pk, runInputName(ref));
+      expect(input?.analysis).toMatchObject({ type: 'SOLVE' });
+      await putBlob(pk, runInputName(ref), { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
+      queue.resume();
+      const failed = await waitForEnd(`${base}/analyses/${created.body.id}`);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.error.reason).toMatch(/failed after 3 attempts: .*ghost/);
+      expect(failed.analysis).toBeUndefined();
+    } finally {
+      queue.resume();
+      process.env.RUN_INLINE_PATH_YEARS = ALL_INLINE;
+    }
+  });
+
+  it("is deleted with its scenario: 404 afterwards, and nothing of it left under the scenario's keys", async () => {
+    const analysis = await analyseToEnd({ type: 'STRESS', shocks: [{ type: 'RATES_UP', points: 0.01 }], paths: 50, seed: 3 });
+    expect((await api.delete(base, { token: alice })).status).toBe(204);
+    expect((await api.get(`${base}/analyses/${analysis.id}`, { token: alice })).status).toBe(404);
+    expect((await api.get(`${base}/analyses`, { token: alice })).status).toBe(404);
+    const again = await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 10 }, { token: alice });
+    expect(again.status).toBe(404);
+    const items = await dynamoClient().query({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': householdPartition('realm-a', householdId), ':prefix': `SCENARIO#${scenarioId}` },
+      ConsistentRead: true,
+    });
+    expect(items.Items).toEqual([]);
+  });
+});
