@@ -7,15 +7,12 @@
  * over the workers that ran in parallel: outside = 1 - (elapsedMs / min(workers, shards)) / wall.
  * Also measures the engine's single-core speed on the example, which sets the inline budget.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { bootstrapDemo, localIdentityPlugin } from '../infra/local/bootstrap-demo.js';
-import { shardQueuePlugin } from '../infra/local/queue-plugin.js';
-import { startLocalRuntime } from '../infra/local/runtime.js';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { inlinePathYears, shardPathYears } from '../shared/domain/runs/limits.js';
 import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/index.js';
 import { simulateShard } from '../shared/engine/index.js';
+import { runToEnd, startBenchService } from './local-service.js';
 
 const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -39,41 +36,18 @@ export async function run(): Promise<void> {
   line('engine, young family, one core', `${Math.round(speed).toLocaleString('en-US')} path-years/s`);
   line('inline budget (RUN_INLINE_PATH_YEARS)', `${inlinePathYears().toLocaleString('en-US')} path-years`, `(${(inlinePathYears() / speed).toFixed(2)} s of engine time)`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'runs-bench-'));
-  const runtime = await startLocalRuntime({ port: 0, dataDir, plugins: [shardQueuePlugin, localIdentityPlugin] });
+  const service = await startBenchService();
   // Printed once the runtime is up: the local queue sets its own default shard size.
   line('shard size (SHARD_PATH_YEARS)', `${shardPathYears().toLocaleString('en-US')} path-years`);
   try {
-    const demo = await bootstrapDemo(runtime);
-    if (!demo) throw new Error('no demo realm');
-    const tokenResponse = await fetch(`${runtime.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: demo.clientId, client_secret: demo.clientSecret, username: demo.username, password: demo.password }),
-    });
-    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${runtime.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return (await response.json()) as Record<string, any>;
-    };
+    const { call } = service;
     const household = await call('POST', '/households', { name: 'Bench', currency: 'USD' });
     const scenario = await call('POST', `/households/${household.id}/scenarios`, example);
     const base = `/households/${household.id}/scenarios/${scenario.id}/simulations`;
     const workers = Number(process.env.LOCAL_WORKERS) || availableParallelism();
 
     const timedRun = async (paths: number) => {
-      const started = performance.now();
-      let run = await call('POST', base, { paths, seed: 7 });
-      while (run.status !== 'COMPLETED' && run.status !== 'FAILED') {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        run = await call('GET', `${base}/${run.id}`);
-      }
-      const wallMs = performance.now() - started;
-      if (run.status !== 'COMPLETED') throw new Error(`run failed: ${run.error?.reason}`);
+      const { run, wallMs } = await runToEnd(service, base, { paths, seed: 7 });
       const parallel = Math.min(workers, run.shards);
       const outside = 1 - run.elapsedMs / parallel / wallMs;
       return { run, wallMs, outside };
@@ -92,7 +66,6 @@ export async function run(): Promise<void> {
       line(`  share outside the engine`, `${(outside * 100).toFixed(1)} %`, paths === 100_000 ? target : '');
     }
   } finally {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service.close();
   }
 }

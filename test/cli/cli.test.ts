@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -57,5 +57,53 @@ describe('command line', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stdout).toBe('');
     }
+  });
+
+  it('analyses a scenario: each kind prints its document on stdout and its progress on stderr', async () => {
+    const solve = await cli('analyse.ts', ['examples/couple-near-retirement.json', '--solve', 'spending', '--target', '0.9', '--paths', '40', '--seed', '4', '--shards', '2']);
+    expect(solve.code, solve.stderr).toBe(0);
+    expect(solve.stderr).toMatch(/^shard 1\/2 done\nshard 2\/2 done\n/);
+    const solved = JSON.parse(solve.stdout);
+    expect(solved.metadata).toMatchObject({ type: 'SOLVE', paths: 40, seed: 4, shards: 2 });
+    expect(solved.request).toEqual({ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.9 } });
+    expect(solved.solve.target.probability).toBe(0.9);
+
+    const memberId = JSON.parse(readFileSync(join(root, 'examples/couple-near-retirement.json'), 'utf8')).members[0].id as string;
+    const kinds: Array<[string[], string]> = [
+      [['--solve', `retirement:${memberId}`, '--min', '60', '--max', '70'], 'solve'],
+      [['--diagnose'], 'diagnose'],
+      [['--sensitivity'], 'sensitivity'],
+      [['--stress'], 'stress'],
+    ];
+    for (const [args, section] of kinds) {
+      const r = await cli('analyse.ts', ['examples/couple-near-retirement.json', ...args, '--paths', '20', '--seed', '1']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)[section], args.join(' ')).toBeDefined();
+    }
+  });
+
+  it('refuses a bad analysis on stderr, naming the option or field', async () => {
+    const file = 'examples/couple-near-retirement.json';
+    const cases = [
+      { args: [file, '--solve', 'wages'], expect: /--solve: the lever must be/ },
+      { args: [file, '--solve', 'retirement'], expect: /name the member/ },
+      { args: [file, '--solve', 'retirement:ghost'], expect: /lever\.memberId/ },
+      { args: [file, '--solve', 'spending', '--target', '1'], expect: /target\.probability/ },
+      { args: [file, '--solve', 'spending', '--min', '50000', '--max', '10000'], expect: /lever\.max/ },
+      { args: [file, '--diagnose', 'ghost-goal'], expect: /target\.goalId/ },
+      { args: [file, '--sensitivity', '--stress'], expect: /exactly one/ },
+      { args: [file], expect: /exactly one/ },
+      { args: [file, '--stress', '--paths', 'many'], expect: /--paths/ },
+    ];
+    for (const c of cases) {
+      const r = await cli('analyse.ts', c.args);
+      expect(r.code, c.args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(c.expect);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stdout).toBe('');
+    }
+    const help = await cli('analyse.ts', ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--solve <lever>/);
   });
 });
