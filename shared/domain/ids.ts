@@ -1,6 +1,6 @@
 /**
  * The ids the service makes: ULIDs (26 characters of Crockford's base 32, upper case), for
- * households, scenarios, runs (simulations, comparisons) and users. Every id a request carries,
+ * households, scenarios, runs (simulations, comparisons, analyses) and users. Every id a request carries,
  * in a path or in a body, is checked against this format before it is used, and ids go into table
  * keys only after that check, so a key part can never carry the `#` separator or spell another
  * item's key. A new resource uses `idSchema` for its path and body ids; the HTTP stack answers a
