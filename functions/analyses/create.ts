@@ -3,6 +3,7 @@ import { analysisRequestSchema } from '../../shared/domain/runs/analysis-request
 import { analysisListPathSchema, analysisWithDocumentSchema } from '../../shared/domain/runs/schemas.js';
 import { created } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
+import { analysisRequestExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -12,6 +13,8 @@ export const handler = route(
     tags: ['analyses'],
     path: analysisListPathSchema,
     body: analysisRequestSchema,
+    bodyExamples: analysisRequestExamples,
+    errors: [429],
     responses: { 201: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['Location', 'ETag'] } },
   },
   async ({ principal, path, body, origin }) => {

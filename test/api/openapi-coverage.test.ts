@@ -63,7 +63,7 @@ describe('the OpenAPI document', () => {
       if (!isPublic(route)) expected.push(401, 403, 404);
       if (['PUT', 'PATCH', 'DELETE'].includes(route.method) && !isPublic(route)) expected.push(409, 412);
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) expected.push(413, 415);
-      if (route.handler === 'simulations/create' || route.handler === 'comparisons/create') expected.push(429);
+      if (['simulations/create', 'comparisons/create', 'analyses/create'].includes(route.handler)) expected.push(429);
       const creates = route.method === 'POST' && route.handler.endsWith('/create');
       if (creates) expected.push(422, 201);
       if (route.method === 'GET' && route.handler !== 'identity/authorize') expected.push(304);
@@ -127,6 +127,8 @@ describe('the OpenAPI document', () => {
         'get /households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output excerpt',
         'get /households/{householdId}/comparisons/{comparisonId} excerpt',
         'post /households/{householdId}/scenarios/{scenarioId}/simulations pathsAndSeed',
+        'post /households/{householdId}/scenarios/{scenarioId}/analyses solveSpending',
+        'post /households/{householdId}/scenarios/{scenarioId}/analyses stress',
       ]),
     );
   });
