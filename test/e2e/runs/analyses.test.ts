@@ -280,13 +280,19 @@ describe('analyses of a scenario', () => {
     expect((await api.get(`${base}/analyses`, { token: alice })).body.content.every((a: { status: string }) => a.status === 'COMPLETED')).toBe(true);
   });
 
-  it('ends a queued analysis FAILED with the reason when the engine refuses it', async () => {
+  it('counts a queued analysis against the realm cap, and ends it FAILED with the reason when the engine refuses it', async () => {
     process.env.RUN_INLINE_PATH_YEARS = '0';
     queue.pause();
     try {
       const created = await api.post(`${base}/analyses`, { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 }, { token: alice });
       expect(created.status, created.text).toBe(201);
       expect(created.body.status).toBe('QUEUED');
+      // It holds a slot of the realm's cap on runs in flight, as any queued run does.
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
+      const refused = await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 50 }, { token: alice });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/At most 1 run/);
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
       // The stored input is what every shard reads: a request naming a member the plan lacks (which
       // the API refuses up front) makes the engine throw on every delivery of every shard.
       const ref = { realmId: 'realm-a', householdId, kind: 'ANALYSIS' as const, runId: created.body.id, scenarioId };
@@ -302,6 +308,7 @@ describe('analyses of a scenario', () => {
     } finally {
       queue.resume();
       process.env.RUN_INLINE_PATH_YEARS = ALL_INLINE;
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
     }
   });
 
