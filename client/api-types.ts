@@ -383,6 +383,49 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/households/{householdId}/scenarios/{scenarioId}/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a scenario's analyses, without their documents (sort by createdAt, updatedAt, status, type) */
+        get: operations["analysesList"];
+        put?: never;
+        /**
+         * Start an analysis of a scenario: a solve, a diagnosis, a sensitivity or a stress test
+         * @description Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's `simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, account or expense of the scenario); 429 when the realm has too many runs in flight.
+         */
+        post: operations["analysesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An analysis's status, progress and timing, its error if it failed, and its document once completed */
+        get: operations["analysesGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an analysis with its shard results and document
+         * @description Honours If-Match (412 when stale). An analysis still in flight is deleted too; its remaining shards are dropped.
+         */
+        delete: operations["analysesDelete"];
+        options?: never;
+        /** Check that an analysis exists */
+        head: operations["analysesHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/households/{householdId}/comparisons": {
         parameters: {
             query?: never;
@@ -1095,6 +1138,107 @@ export type components = {
             scenarioVersion: number;
             /** @description the scenario has changed since this output was simulated */
             stale: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        AnalysisPage: {
+            content: components["schemas"]["Analysis"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Analysis: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            scenarioId: string;
+            scenarioVersion: number;
+            /** @enum {string} */
+            type: "SOLVE" | "DIAGNOSE" | "SENSITIVITY" | "STRESS";
+            /** @description the analysis as asked, without paths and seed */
+            request: {
+                [key: string]: unknown;
+            };
+        };
+        AnalysisWithDocument: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            scenarioId: string;
+            scenarioVersion: number;
+            /** @enum {string} */
+            type: "SOLVE" | "DIAGNOSE" | "SENSITIVITY" | "STRESS";
+            /** @description the analysis as asked, without paths and seed */
+            request: {
+                [key: string]: unknown;
+            };
+            analysis?: components["schemas"]["AnalysisDocument"];
+        };
+        /** @description docs/ANALYSES.md; one of solve, diagnose, sensitivity, stress */
+        AnalysisDocument: {
+            metadata: {
+                [key: string]: unknown;
+            };
+            request: {
+                [key: string]: unknown;
+            };
+            solve?: {
+                [key: string]: unknown;
+            };
+            diagnose?: {
+                [key: string]: unknown;
+            };
+            sensitivity?: {
+                [key: string]: unknown;
+            };
+            stress?: {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -4236,6 +4380,338 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description An output exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analysesList: {
+        parameters: {
+            query: {
+                page: string;
+                size: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "SOLVE";
+                    lever: {
+                        /** @constant */
+                        type: "SPENDING";
+                        expenseId?: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "RETIREMENT_AGE";
+                        memberId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "CONTRIBUTION";
+                        accountId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "LUMP_SUM";
+                        accountId?: string;
+                        min?: number;
+                        max?: number;
+                    };
+                    target?: {
+                        goalId?: string;
+                        probability?: number;
+                    };
+                    maxTrials?: number;
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "DIAGNOSE";
+                    target?: {
+                        goalId?: string;
+                        probability?: number;
+                    };
+                    maxTrials?: number;
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "SENSITIVITY";
+                    inputs?: ({
+                        /** @enum {string} */
+                        input: "MORTALITY" | "SPENDING";
+                        down?: number;
+                        up?: number;
+                    } | {
+                        /** @constant */
+                        input: "RETIREMENT_AGE";
+                        down?: number;
+                        up?: number;
+                    } | {
+                        /** @enum {string} */
+                        input: "EQUITY_PREMIUM" | "EQUITY_VOLATILITY" | "INFLATION_MEAN" | "RATE_LEVEL" | "EARLY_RETURNS";
+                        down?: number;
+                        up?: number;
+                    })[];
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "STRESS";
+                    shocks?: ({
+                        /** @constant */
+                        type: "EQUITY_FALL";
+                        fall: number;
+                        year?: number;
+                    } | {
+                        /** @constant */
+                        type: "HIGH_INFLATION";
+                        extra: number;
+                        years?: number;
+                        fromYear?: number;
+                    } | {
+                        /** @constant */
+                        type: "RATES_UP";
+                        points: number;
+                    } | {
+                        /** @constant */
+                        type: "HISTORICAL";
+                        startYear: number;
+                        years?: number;
+                    })[];
+                    paths?: number;
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisWithDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisWithDocument"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis exists */
             204: {
                 headers: {
                     /** @description The resource version, `"<version>"` */

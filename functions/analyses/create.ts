@@ -10,6 +10,7 @@ export const handler = route(
     summary: 'Start an analysis of a scenario: a solve, a diagnosis, a sensitivity or a stress test',
     description:
       "Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's `simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, account or expense of the scenario); 429 when the realm has too many runs in flight.",
+    idempotent: true,
     tags: ['analyses'],
     path: analysisListPathSchema,
     body: analysisRequestSchema,
