@@ -25,8 +25,8 @@ export const householdExamples: Record<string, Example> = {
 };
 
 export const simulationRequestExamples: Record<string, Example> = {
-  defaults: { summary: "The scenario's own simulation settings", value: {} },
   pathsAndSeed: { summary: '20,000 paths on a fixed seed', value: { paths: 20000, seed: 42 } },
+  defaults: { summary: "The scenario's own simulation settings", value: {} },
 };
 
 export const outputExamples: Record<string, Example> = {

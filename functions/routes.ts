@@ -28,6 +28,7 @@ export const routes: Route[] = [
   { method: 'GET', path: '/health', handler: 'system/health', access: 'read' },
   { method: 'GET', path: '/openapi.json', handler: 'system/openapi', access: 'read' },
   { method: 'GET', path: '/docs', handler: 'system/docs', access: 'read' },
+  { method: 'GET', path: '/docs/redoc.standalone.js', handler: 'system/docs-script', access: 'read' },
 
   { method: 'GET', path: '/households', handler: 'households/list', access: 'read' },
   { method: 'POST', path: '/households', handler: 'households/create', access: 'write' },

@@ -46,7 +46,7 @@ lists are paged with \`page\`, \`size\` and \`sort\` and carry RFC 8288 \`Link\`
 Creating POSTs take an \`Idempotency-Key\`; GETs answer \`If-None-Match\` with 304; writes honour
 \`If-Match\`; large bodies are compressed for \`Accept-Encoding: gzip\` or \`br\`.
 
-## Authentication
+## Getting a token
 
 Every call but the identity and system endpoints needs an access token of your realm. Each realm
 (one per customer) has its own OpenID Connect provider; here shown for the realm \`${exampleRealm}\`,

@@ -15,7 +15,7 @@ import { operationHandlers } from './operations.js';
 type Json = Record<string, unknown>;
 type AnySpec = RouteSpec<z.core.$ZodType | undefined, z.core.$ZodType | undefined, z.core.$ZodType | undefined>;
 
-const publicModules = new Set(['system/health', 'system/openapi', 'system/docs']);
+const publicModules = new Set(['system/health', 'system/openapi', 'system/docs', 'system/docs-script']);
 
 const errorResponses: Record<number, { name: string; description: string; headers?: string[] }> = {
   400: { name: 'BadRequest', description: 'Invalid input; `errors` lists each invalid field' },
@@ -108,7 +108,7 @@ const selfDescribed: Record<string, AnySpec> = {
     responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
   },
   'system/docs': {
-    summary: 'The API reference: this document rendered as a page',
+    summary: 'The API reference: this document rendered by Redoc',
     tags: ['system'],
     auth: false,
     responses: { 200: { description: 'HTML page', mediaType: 'text/html' } },

@@ -6,6 +6,7 @@
  */
 import type { ApiHandler } from '../../shared/http/stack.js';
 import { handler as systemHealth } from './health.js';
+import { handler as systemDocsScript } from './docs-script.js';
 import { handler as householdsList } from '../households/list.js';
 import { handler as householdsCreate } from '../households/create.js';
 import { handler as householdsGet } from '../households/get.js';
@@ -53,6 +54,7 @@ import { handler as analysesDelete } from '../analyses/delete.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'system/health': systemHealth,
+  'system/docs-script': systemDocsScript,
   'households/list': householdsList,
   'households/create': householdsCreate,
   'households/get': householdsGet,

@@ -54,3 +54,25 @@ export function esbuildOptions(entryPoint: string, outfile: string): BuildOption
     logLevel: 'silent',
   };
 }
+
+/**
+ * Files a function reads at run time, copied beside its bundle: the docs page's renderer, which the
+ * service serves itself (functions/system/redoc-script.ts).
+ */
+export const assetsBeside: Record<string, string[]> = {
+  'system/docs-script': ['node_modules/redoc/bundles/redoc.standalone.js'],
+};
+
+/** The bundling of one handler module: the common settings, plus copying its run-time files. */
+export function bundlingFor(handler: string): BundlingOptions {
+  const files = assetsBeside[handler];
+  if (!files) return lambdaBundling;
+  return {
+    ...lambdaBundling,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir: string, outputDir: string) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+    },
+  };
+}

@@ -19,6 +19,7 @@ import { ShardQueue } from './constructs/shard-queue.js';
 import { grantExtras, grantTable } from './grants.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
 import { constructIdFor, handlerEntry, planFunctions, routeKey, type PlannedFunction } from './route-plan.js';
+import { bundlingFor } from './bundling.js';
 
 /** The shard worker's module under `functions/`: consumes the shard queue. */
 export const WORKER_HANDLER = 'workers/shard-worker';
@@ -105,6 +106,7 @@ export class StatelessStack extends Stack {
       const fn = new ServiceFunction(this, planned.constructId, {
         entry: handlerEntry(props.projectRoot, planned.handler),
         projectRoot: props.projectRoot,
+        bundling: bundlingFor(planned.handler),
         description: describe(planned),
         environment,
         logRetention,

@@ -3,7 +3,8 @@
  * (NodejsFunction running the installed esbuild), imported and invoked in a fresh Node process.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
-import { ESM_REQUIRE_BANNER, esbuildOptions } from '../../infra/cdk/bundling.js';
+import { ESM_REQUIRE_BANNER, bundlingFor, esbuildOptions } from '../../infra/cdk/bundling.js';
 import { ServiceFunction } from '../../infra/cdk/constructs/service-function.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import { handlerEntry } from '../../infra/cdk/route-plan.js';
@@ -105,6 +106,38 @@ describe('bundling a real handler', () => {
     const result = JSON.parse(run.stdout);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ status: 'UP' });
+  });
+
+  it("copies a handler's run-time files beside its bundle: the docs page's renderer is served outside the repository", () => {
+    const app = new App({ outdir: join(scratch, 'docs-bundle.out') });
+    const stack = new Stack(app, 'DocsBundleProbe');
+    new ServiceFunction(stack, 'DocsScriptFunction', {
+      entry: handlerEntry(PROJECT_ROOT, 'system/docs-script'),
+      projectRoot: PROJECT_ROOT,
+      bundling: bundlingFor('system/docs-script'),
+      description: 'bundling probe',
+      environment: { TABLE_NAME: 't', SHARD_QUEUE_URL: 'q', SIGNING_KEY_ID: 'k', ISSUER_BASE_URL: 'https://api.example.com', LOG_LEVEL: 'error' },
+      logRetention: RetentionDays.ONE_DAY,
+    });
+    const assembly = app.synth();
+    const asset = readdirSync(assembly.directory).find((d) => d.startsWith('asset.'))!;
+    expect(readdirSync(join(assembly.directory, asset)).sort()).toEqual(['index.mjs', 'index.mjs.map', 'redoc.standalone.js']);
+    // Away from node_modules, as in Lambda: the handler must find the file beside itself.
+    const away = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
+    try {
+      cpSync(join(assembly.directory, asset), away, { recursive: true });
+      const invoke = `
+        const { handler } = await import(${JSON.stringify(pathToFileURL(join(away, 'index.mjs')).href)});
+        const event = { version: '2.0', routeKey: 'GET /docs/redoc.standalone.js', rawPath: '/docs/redoc.standalone.js', rawQueryString: '', headers: {},
+          requestContext: { http: { method: 'GET', path: '/docs/redoc.standalone.js' }, requestId: 'probe-2', domainName: 'api.example.com' }, isBase64Encoded: false };
+        const result = await handler(event, { awsRequestId: 'probe-2' });
+        process.stdout.write(JSON.stringify({ status: result.statusCode, type: result.headers['Content-Type'], length: result.body.length }));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], { cwd: away, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'error' } });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({ status: 200, type: 'text/javascript;charset=UTF-8', length: readFileSync(join(PROJECT_ROOT, 'node_modules/redoc/bundles/redoc.standalone.js'), 'utf8').length });
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
   });
 
   it('the bench builds the same bundle through the esbuild API, self-contained and without the AWS SDK', async () => {

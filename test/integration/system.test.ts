@@ -58,8 +58,14 @@ describe('system routes', () => {
     const response = await api.get('/docs');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html;charset=UTF-8');
-    expect(response.text).toContain('<code>/households/{householdId}/scenarios</code>');
+    expect(response.text).toContain('<redoc spec-url="openapi.json"');
+    expect(response.text).toContain('<script src="docs/redoc.standalone.js"></script>');
     expect(response.text).not.toMatch(/<(script|link|img)[^>]+(src|href)="https?:/i);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const script = await fetch(`${server.url}/docs/redoc.standalone.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript;charset=UTF-8');
+    expect((await script.text()).length).toBeGreaterThan(500_000);
   });
 
   it('answers CORS preflights on known paths', async () => {

@@ -8,6 +8,7 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { lambdaBundling } from '../bundling.js';
 import type { LogLevel } from '../config.js';
 
@@ -32,6 +33,8 @@ export interface ServiceFunctionProps {
   logRetention: RetentionDays;
   timeout?: Duration;
   memorySize?: number;
+  /** Defaults to the common Lambda bundling. */
+  bundling?: BundlingOptions;
 }
 
 const applicationLogLevel: Record<LogLevel, ApplicationLogLevel> = {
@@ -70,7 +73,7 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(29),
-      bundling: lambdaBundling,
+      bundling: props.bundling ?? lambdaBundling,
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
