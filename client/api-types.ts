@@ -1050,6 +1050,7 @@ export type components = {
             expires_in: number;
             refresh_token?: string;
             refresh_expires_in: number;
+            "not-before-policy": number;
             scope: string;
             /** @description With the openid scope */
             id_token?: string;

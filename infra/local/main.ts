@@ -6,7 +6,7 @@ import { bootstrapDemo, describeDemo, localIdentityPlugin } from './bootstrap-de
 import { localPlugins } from './plugins.js';
 import { startLocalRuntime } from './runtime.js';
 
-const runtime = await startLocalRuntime({ plugins: [...localPlugins, localIdentityPlugin] });
+const runtime = await startLocalRuntime({ plugins: [...localPlugins, localIdentityPlugin], ready: false });
 process.stdout.write(
   [
     `Household scenarios API listening on ${runtime.url} (data in ${runtime.dataDir})`,
@@ -19,6 +19,7 @@ process.stdout.write(
 );
 const demoCredentials = await bootstrapDemo(runtime);
 if (demoCredentials) process.stdout.write(describeDemo(demoCredentials, runtime.dataDir));
+runtime.markReady();
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

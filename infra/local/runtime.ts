@@ -25,11 +25,18 @@ export interface LocalRuntimeOptions {
   jwksProvider?: JwksProvider;
   /** Default: every registered plugin. */
   plugins?: LocalPlugin[];
+  /**
+   * False: /health answers 503 until `markReady()` (npm start marks it once the demo realm and
+   * its credentials file exist). Default true.
+   */
+  ready?: boolean;
 }
 
 export interface LocalRuntime {
   url: string;
   dataDir: string;
+  /** From now on /health answers 200. */
+  markReady(): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +58,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   if (options.jwksProvider) configureAuth({ jwksProvider: options.jwksProvider });
 
   let url = '';
-  const server = createLocalServer(() => url);
+  let ready = options.ready ?? true;
+  const server = createLocalServer(() => url, () => ready);
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());
@@ -76,6 +84,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   return {
     url,
     dataDir,
+    markReady: () => {
+      ready = true;
+    },
     close: () =>
       (closing ??= (async () => {
         for (const stop of [...stops].reverse()) await stop();

@@ -86,9 +86,15 @@ function writeResult(response: ServerResponse, method: string, result: APIGatewa
   response.end(body);
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+async function serve(request: IncomingMessage, response: ServerResponse, origin: string, ready: boolean): Promise<void> {
   const method = request.method ?? 'GET';
   const path = new URL(request.url ?? '/', 'http://local').pathname;
+  if (!ready && path === '/health') {
+    // Starting: whoever waits for /health (scripts, the README's calls) finds the demo realm ready.
+    response.writeHead(503, { 'Content-Type': jsonContentType, 'Retry-After': '1' });
+    response.end(JSON.stringify({ status: 'SERVICE_UNAVAILABLE', message: 'Starting: the demo realm is being set up', errors: [] }));
+    return;
+  }
   const body = await readBody(request);
   if (body === undefined) {
     response.writeHead(413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' });
@@ -132,9 +138,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /** `origin` gives the runtime's own origin once it listens: the domain every event carries. */
-export function createLocalServer(origin: () => string): Server {
+export function createLocalServer(origin: () => string, ready: () => boolean = () => true): Server {
   const server = createServer((request, response) => {
-    serve(request, response, origin()).catch((error: unknown) => {
+    serve(request, response, origin(), ready()).catch((error: unknown) => {
       // Handlers map their own errors; this is the runtime itself failing.
       process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local runtime failure', error: String(error) })}\n`);
       if (!response.headersSent) {

@@ -42,6 +42,7 @@ export const tokenResponseSchema = z
     expires_in: z.number().check(z.int()),
     refresh_token: z.optional(z.string()),
     refresh_expires_in: z.number().check(z.int()),
+    'not-before-policy': z.number().check(z.int()),
     scope: z.string(),
     id_token: z.optional(z.string().check(z.describe('With the openid scope'))),
   })
