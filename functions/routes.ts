@@ -13,8 +13,8 @@ export interface Route {
   path: string;
   /** Module under `functions/`, without extension, that exports `handler`. */
   handler: string;
-  /** `read` handlers get read-only table access in the cloud; `write` handlers read and write. */
-  access: 'read' | 'write';
+  /** `read` handlers get read-only table access in the cloud; `write` handlers read and write; `none`, no table at all. */
+  access: 'none' | 'read' | 'write';
   grants?: ExtraGrant[];
 }
 
@@ -29,6 +29,11 @@ export const routes: Route[] = [
   { method: 'GET', path: '/openapi.json', handler: 'system/openapi', access: 'read' },
   { method: 'GET', path: '/docs', handler: 'system/docs', access: 'read' },
   { method: 'GET', path: '/docs/redoc.standalone.js', handler: 'system/docs-script', access: 'read' },
+
+  // The web app (web/): its page and built files, the same in the cloud as locally (docs/WEB.md).
+  { method: 'GET', path: '/app', handler: 'app/files', access: 'none' },
+  { method: 'GET', path: '/app/{file}', handler: 'app/files', access: 'none' },
+  { method: 'GET', path: '/app/assets/{file}', handler: 'app/files', access: 'none' },
 
   { method: 'GET', path: '/households', handler: 'households/list', access: 'read' },
   { method: 'POST', path: '/households', handler: 'households/create', access: 'write' },

@@ -26,6 +26,7 @@ import { ensureTable, startEmbeddedStore } from '../infra/local/dynalite.js';
 const usage = `Usage: npm run -s admin -- <command>
   create-realm <realmId>
   create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]... [--service-account-roles realm-admin]
+  create-client <realmId> <clientId> --public --redirect-uri U...   (a browser app: no secret, PKCE)
   create-user <realmId> <username> [--password P] [--email E]
   list-realms
   rotate-signing-key            (local key ring in DATA_DIR; with KMS see docs/IDENTITY.md)
@@ -92,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       secret: { type: 'string' },
+      public: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true },
       'grant-type': { type: 'string', multiple: true },
       'service-account-roles': { type: 'string' },
@@ -139,9 +141,10 @@ async function main(argv: string[]): Promise<void> {
           redirectUris: values['redirect-uri'],
           grantTypes: grants as GrantType[] | undefined,
           serviceAccountRoles: values['service-account-roles']?.split(',').map((role) => role.trim()).filter(Boolean),
+          public: values.public,
         });
-        process.stdout.write(`Created client ${clientId} in realm ${realmId}\n`);
-        if (!values.secret) process.stdout.write(`client secret (shown once): ${secret}\n`);
+        process.stdout.write(`Created ${values.public ? 'public ' : ''}client ${clientId} in realm ${realmId}\n`);
+        if (secret !== undefined && !values.secret) process.stdout.write(`client secret (shown once): ${secret}\n`);
         break;
       }
       case 'create-user': {

@@ -12,10 +12,12 @@ export interface PlannedFunction {
   /** Construct id of its function, e.g. `households/get` becomes `HouseholdsGetFunction`. */
   constructId: string;
   routes: Route[];
-  /** `write` if any of its routes writes. */
-  access: 'read' | 'write';
+  /** The most any of its routes needs: `write` over `read` over `none`. */
+  access: Route['access'];
   grants: ExtraGrant[];
 }
+
+const accessRank: Record<Route['access'], number> = { none: 0, read: 1, write: 2 };
 
 /** `POST /households/{householdId}` as API Gateway writes a route key. */
 export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
@@ -48,11 +50,11 @@ export function planFunctions(routes: readonly Route[], projectRoot: string): Pl
       if (!existsSync(handlerEntry(projectRoot, route.handler))) {
         throw new Error(`Route table: ${key}: handler module functions/${route.handler}.ts does not exist`);
       }
-      planned = { handler: route.handler, constructId: constructIdFor(route.handler), routes: [], access: 'read', grants: [] };
+      planned = { handler: route.handler, constructId: constructIdFor(route.handler), routes: [], access: 'none', grants: [] };
       byHandler.set(route.handler, planned);
     }
     planned.routes.push(route);
-    if (route.access === 'write') planned.access = 'write';
+    if (accessRank[route.access] > accessRank[planned.access]) planned.access = route.access;
     for (const grant of route.grants ?? []) if (!planned.grants.includes(grant)) planned.grants.push(grant);
   }
   const ids = new Map<string, string>();

@@ -16,6 +16,7 @@ import { OperationalAlarms } from './constructs/operational-alarms.js';
 import { ServiceApi } from './constructs/service-api.js';
 import { ServiceFunction, type ServiceEnvironment } from './constructs/service-function.js';
 import { ShardQueue } from './constructs/shard-queue.js';
+import { WEB_APP_HANDLER, webAppBundling } from './constructs/web-app-files.js';
 import { grantExtras, grantTable } from './grants.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
 import { constructIdFor, handlerEntry, planFunctions, routeKey, type PlannedFunction } from './route-plan.js';
@@ -106,12 +107,12 @@ export class StatelessStack extends Stack {
       const fn = new ServiceFunction(this, planned.constructId, {
         entry: handlerEntry(props.projectRoot, planned.handler),
         projectRoot: props.projectRoot,
-        bundling: bundlingFor(planned.handler),
+        bundling: planned.handler === WEB_APP_HANDLER ? webAppBundling(props.projectRoot) : bundlingFor(planned.handler),
         description: describe(planned),
         environment,
         logRetention,
       });
-      grantTable(fn, tableTarget, planned.access);
+      if (planned.access !== 'none') grantTable(fn, tableTarget, planned.access);
       grantExtras(fn, planned.grants, extraTargets);
       const integration = new HttpLambdaIntegration(`${planned.constructId}Integration`, fn);
       for (const route of planned.routes) this.addRoute(routeKey(route), integration);
@@ -179,6 +180,10 @@ export class StatelessStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API' });
+    new CfnOutput(this, 'WebAppUrl', {
+      value: `${this.api.baseUrl}/app`,
+      description: "The web app; also the redirect URI of a realm's public client for it (create-client --public)",
+    });
     new CfnOutput(this, 'IssuerBaseUrl', {
       value: this.api.baseUrl,
       description: "ISSUER_BASE_URL: a realm's issuer is <this>/realms/<realmId>",

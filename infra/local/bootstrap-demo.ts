@@ -2,7 +2,8 @@
  * The identity provider inside the local runtime: token keys from the key ring under DATA_DIR
  * (unless SIGNING_KEY_ID names a KMS key), the resource server reading those keys and the
  * revocation list directly, and the store's address published for the admin command. On first
- * start, `bootstrapDemo` creates realm `demo` with a client and a user and prints their secrets.
+ * start, `bootstrapDemo` creates realm `demo` with a client and a user and prints their secrets,
+ * and the public client `demo-web` through which the web app at /app signs in.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,7 +28,17 @@ export const demo = {
   username: 'demo',
   email: 'demo@example.com',
   redirectUri: 'http://127.0.0.1:8976/callback',
+  webClientId: 'demo-web',
 };
+
+/** Where the web app receives its login codes: the app's own address (web/src/auth.ts). */
+export function webAppRedirectUris(url: string): string[] {
+  const app = new URL('/app', url);
+  const uris = [app.href];
+  // The same server reached by name: the browser treats the two as different origins.
+  if (app.hostname === '127.0.0.1') uris.push(app.href.replace('//127.0.0.1', '//localhost'));
+  return uris;
+}
 
 export const localIdentityPlugin: LocalPlugin = {
   name: 'identity',
@@ -68,6 +79,7 @@ export async function bootstrapDemo(runtime: { url: string; dataDir: string }): 
     redirectUris: [demo.redirectUri],
     serviceAccountRoles: [realmAdminRole],
   });
+  await createClient(store, { realmId: demo.realm, clientId: demo.webClientId, public: true, redirectUris: webAppRedirectUris(runtime.url) });
   const { password } = await createUser(store, { realmId: demo.realm, username: demo.username, email: demo.email });
   const base = (process.env.ISSUER_BASE_URL ?? runtime.url).replace(/\/+$/, '');
   const credentials: DemoCredentials = {
@@ -88,6 +100,7 @@ export function describeDemo(credentials: DemoCredentials, dataDir: string): str
     `  issuer:        ${credentials.issuer}`,
     `  client:        ${credentials.clientId} / ${credentials.clientSecret}`,
     `  user:          ${credentials.username} / ${credentials.password}`,
+    `  web app:       ${new URL('/app', credentials.issuer).href}  (public client ${demo.webClientId})`,
     `  token:         curl -s -u ${credentials.clientId}:${credentials.clientSecret} -d grant_type=client_credentials ${credentials.issuer}/protocol/openid-connect/token`,
     '',
   ].join('\n');

@@ -1,10 +1,13 @@
 /**
- * `npm start`: the whole service on this machine. PORT (default 3000), DATA_DIR (default ./.data),
- * LOG_LEVEL. Plugins (queue workers) are registered in ./plugins.ts.
+ * `npm start`: the whole service on this machine, with the web app at /app (built first when
+ * missing). PORT (default 3000), DATA_DIR (default ./.data), LOG_LEVEL. Plugins (queue workers) are registered in ./plugins.ts.
  */
 import { bootstrapDemo, describeDemo, localIdentityPlugin } from './bootstrap-demo.js';
 import { localPlugins } from './plugins.js';
 import { startLocalRuntime } from './runtime.js';
+import { ensureWebApp } from './web-build.js';
+
+if (await ensureWebApp()) process.stdout.write('Built the web app (web/dist)\n');
 
 const runtime = await startLocalRuntime({ plugins: [...localPlugins, localIdentityPlugin], ready: false });
 process.stdout.write(
@@ -12,6 +15,7 @@ process.stdout.write(
     `Household scenarios API listening on ${runtime.url} (data in ${runtime.dataDir})`,
     `  health:   curl ${runtime.url}/health`,
     `  API docs: ${runtime.url}/docs  (OpenAPI: ${runtime.url}/openapi.json)`,
+    `  web app:  ${runtime.url}/app`,
     `  calls:    curl -H "Authorization: Bearer <access token>" ${runtime.url}/households`,
     `  tokens:   POST ${runtime.url}/realms/<realm>/protocol/openid-connect/token`,
     '',

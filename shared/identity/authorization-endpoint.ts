@@ -108,6 +108,9 @@ async function validate(provider: IdentityProvider, req: EndpointRequest, params
     if (!pkceValuePattern.test(challenge)) return back('invalid_request', 'code_challenge is malformed');
   } else if (method !== undefined) {
     return back('invalid_request', 'code_challenge_method given without code_challenge');
+  } else if (client.public) {
+    // With no secret, PKCE is what binds the code to the app that asked for it (RFC 9700 §2.1.1).
+    return back('invalid_request', 'A public client must send a code_challenge (PKCE, S256)');
   }
   if (params.nonce !== undefined && params.nonce.length > 1024) return back('invalid_request', 'nonce is too long');
   const hidden: Record<string, string> = {};

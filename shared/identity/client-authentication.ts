@@ -1,6 +1,8 @@
 /**
- * Confidential client authentication (RFC 6749 §2.3.1): `client_secret_basic` (HTTP Basic with
- * form-url-encoded id and secret) or `client_secret_post` (both in the body), never both.
+ * Client authentication (RFC 6749 §2.3.1): a confidential client uses `client_secret_basic` (HTTP
+ * Basic with form-url-encoded id and secret) or `client_secret_post` (both in the body), never
+ * both. A public client sends only `client_id` (`none`); it has no secret to check, and its codes
+ * are bound to it by PKCE instead.
  */
 import type { Client } from '../domain/identity/entities.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
@@ -20,7 +22,8 @@ export class InvalidClientError extends OAuthError {
 
 interface Credentials {
   clientId: string;
-  secret: string;
+  /** Absent when only `client_id` was sent: acceptable for a public client alone. */
+  secret?: string;
   basic: boolean;
 }
 
@@ -48,7 +51,6 @@ function readCredentials(params: Parameters, authorization: string | undefined):
     return { clientId, secret: decodeBasicPart(decoded.slice(colon + 1)), basic: true };
   }
   if (!params.client_id) throw new InvalidClientError('Client authentication is required', false);
-  if (params.client_secret === undefined) throw new InvalidClientError('Client authentication is required', false);
   return { clientId: params.client_id, secret: params.client_secret, basic: false };
 }
 
@@ -60,6 +62,11 @@ export async function authenticateClient(
 ): Promise<Client> {
   const credentials = readCredentials(params, authorization);
   const client = await store.clients.get(realmId, credentials.clientId);
+  if (credentials.secret === undefined) {
+    if (client?.public) return client;
+    throw new InvalidClientError('Client authentication is required', false);
+  }
+  if (client?.public) throw new InvalidClientError('A public client has no secret', credentials.basic);
   // An unknown client costs the same hashing time as a known one with a wrong secret.
   const valid = await verifySecret(credentials.secret, client?.secretHash ?? (await decoy()));
   if (!client || !valid) throw new InvalidClientError('Invalid client or client credentials', credentials.basic);

@@ -2,7 +2,7 @@
  * Creating realms, clients and users: used by the admin command, the local runtime's demo
  * bootstrap and `/users`. Generated secrets are returned once and stored only as hashes.
  */
-import { grantTypes, userRole, type Client, type GrantType, type User } from '../domain/identity/entities.js';
+import { grantTypes, publicClientGrantTypes, userRole, type Client, type GrantType, type User } from '../domain/identity/entities.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import { parseOrThrow } from '../domain/field-errors.js';
@@ -29,10 +29,17 @@ export interface NewClient {
   redirectUris?: string[];
   /** Roles of the service account; none by default, `realm-admin` to administer the realm. */
   serviceAccountRoles?: string[];
+  /** A public client (a browser app): no secret, the authorization code (with PKCE) and refresh grants only. */
+  public?: boolean;
 }
 
-/** Returns the client and its secret in clear (generated when not given): the only time it is seen. */
-export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string }> {
+/**
+ * Returns the client and its secret in clear (generated when not given): the only time it is seen.
+ * A public client has no secret (`secret` is undefined).
+ */
+export async function createClient(store: IdentityStore, input: NewClient & { public: true }): Promise<{ client: Client; secret: undefined }>;
+export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string }>;
+export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string | undefined }> {
   if (!clientIdPattern.test(input.clientId)) {
     throw new ValidationError('Invalid client id', [{ field: 'clientId', message: 'must be 1-64 letters, digits, . _ or -' }]);
   }
@@ -46,15 +53,16 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
       throw new ValidationError('Invalid role', [{ field: `serviceAccountRoles[${i}]`, message: `must be one of ${serviceAccountRoles.join(', ')}` }]);
     }
   }
+  if (input.public) checkPublicClient(input);
   if (!(await store.realms.get(input.realmId))) throw new ValidationError(`Realm ${input.realmId} does not exist`);
-  const secret = input.secret ?? randomSecret(32);
-  if (secret.length < 16) throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
+  const secret = input.public ? undefined : (input.secret ?? randomSecret(32));
+  if (secret !== undefined && secret.length < 16) throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
   const at = new Date().toISOString();
   const client: Client = {
     realmId: input.realmId,
     clientId: input.clientId,
-    secretHash: await hashSecret(secret),
-    grantTypes: input.grantTypes ?? [...grantTypes],
+    ...(secret === undefined ? { public: true } : { secretHash: await hashSecret(secret) }),
+    grantTypes: input.grantTypes ?? [...(input.public ? publicClientGrantTypes : grantTypes)],
     redirectUris: input.redirectUris ?? [],
     serviceAccountRoles: [...new Set(input.serviceAccountRoles ?? [])],
     createdAt: at,
@@ -65,6 +73,22 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
     throw new ConflictError(`Client ${input.clientId} already exists in realm ${input.realmId}`);
   }
   return { client, secret };
+}
+
+/** A public client has no secret, so no grant that authenticates the client alone, and needs somewhere to send its codes. */
+function checkPublicClient(input: NewClient): void {
+  if (input.secret !== undefined) throw new ValidationError('Invalid client', [{ field: 'secret', message: 'a public client has no secret' }]);
+  for (const [i, grant] of (input.grantTypes ?? []).entries()) {
+    if (!(publicClientGrantTypes as readonly string[]).includes(grant)) {
+      throw new ValidationError('Invalid client', [{ field: `grantTypes[${i}]`, message: `a public client may use only ${publicClientGrantTypes.join(' and ')}` }]);
+    }
+  }
+  if (!input.redirectUris?.length) {
+    throw new ValidationError('Invalid client', [{ field: 'redirectUris', message: 'a public client needs at least one redirect URI' }]);
+  }
+  if (input.serviceAccountRoles?.length) {
+    throw new ValidationError('Invalid client', [{ field: 'serviceAccountRoles', message: 'a public client has no service account' }]);
+  }
 }
 
 export interface NewUserInput {

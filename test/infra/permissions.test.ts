@@ -58,9 +58,10 @@ function allFunctions(): [string, ServiceFunction][] {
   ];
 }
 
-/** Functions that reach the table (all but the fallback, which only answers 404/405/preflight). */
+/** Functions that reach the table (all but the fallback, which only answers 404/405/preflight, and routes of access `none`). */
 function tableFunctions(): [string, ServiceFunction][] {
-  return allFunctions().filter(([name]) => name !== 'fallback');
+  const tableless = new Set(planFunctions(routes, PROJECT_ROOT).filter((p) => p.access === 'none').map((p) => p.handler));
+  return allFunctions().filter(([name]) => name !== 'fallback' && !tableless.has(name));
 }
 
 /** The `Fn::ImportValue` name a cross-stack reference to this ARN resolves to. */
@@ -80,7 +81,8 @@ describe('function permissions', () => {
 
   it('each route function has exactly the actions its routes declare', () => {
     for (const planned of planFunctions(routes, PROJECT_ROOT)) {
-      const expected = new Set<string>([...LOG_ACTIONS, ...TRACE_ACTIONS, ...TABLE_READ_ACTIONS]);
+      const expected = new Set<string>([...LOG_ACTIONS, ...TRACE_ACTIONS]);
+      if (planned.access !== 'none') TABLE_READ_ACTIONS.forEach((a) => expected.add(a));
       if (planned.access === 'write') TABLE_WRITE_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('queue:send')) QUEUE_SEND_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('signing-key:sign')) KEY_SIGN_ACTIONS.forEach((a) => expected.add(a));

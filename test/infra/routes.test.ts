@@ -77,10 +77,11 @@ describe('routes from the route table', () => {
     }
   });
 
-  it('a function serving a write route is a write function; a read-only one stays read', () => {
+  it('a function serving a write route is a write function; a read-only one stays read; one without the table has none', () => {
     for (const planned of planFunctions(routes, PROJECT_ROOT)) {
       const writes = planned.routes.some((r) => r.access === 'write');
-      expect(planned.access).toBe(writes ? 'write' : 'read');
+      const reads = planned.routes.some((r) => r.access === 'read');
+      expect(planned.access).toBe(writes ? 'write' : reads ? 'read' : 'none');
     }
   });
 });

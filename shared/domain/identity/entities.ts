@@ -11,11 +11,19 @@ export interface Realm {
   version: number;
 }
 
-/** A confidential client: only a scrypt hash of its secret is kept. */
+/** The grants a public client (one that cannot keep a secret, e.g. a browser app) may have. */
+export const publicClientGrantTypes = ['authorization_code', 'refresh_token'] as const satisfies readonly GrantType[];
+
+/**
+ * A client of a realm. A confidential client has a secret, kept only as a scrypt hash; a public
+ * client (`public: true`, e.g. a single-page app) has none and must use PKCE instead.
+ */
 export interface Client {
   realmId: string;
   clientId: string;
-  secretHash: string;
+  /** Absent for a public client. */
+  secretHash?: string;
+  public?: boolean;
   grantTypes: GrantType[];
   redirectUris: string[];
   /** Roles of the client's service account (`client_credentials` tokens), e.g. `realm-admin`; none unless given. */

@@ -3,31 +3,14 @@ import type { HouseholdPlan } from '../household/plan.js';
 import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.js';
 import type { ShardResult, SketchJson } from '../output/shard-result.js';
 import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
+import type { ComparedFigure, ComparisonDocument } from './comparison-document.js';
+
+export type { ComparedFigure, ComparisonDocument };
 
 /** An estimated standard error and its degrees of freedom (paths − 1, or batches − 1). */
 interface StandardError {
   se: number;
   df: number;
-}
-
-export interface ComparedFigure {
-  figure: string;
-  baseline: number | null;
-  alternative: number | null;
-  difference: number | null;
-  standardError: number | null;
-  interval95: [number, number] | null;
-  /** How the standard error was estimated: PAIRED_PATHS (per-path differences) or BATCH_MEANS. */
-  method: 'PAIRED_PATHS' | 'BATCH_MEANS';
-}
-
-export interface ComparisonDocument {
-  summary: ComparedFigure[];
-  goals: { goalId: string; achievability: ComparedFigure; expectedFundedRatio: ComparedFigure }[];
-  members: { memberId: string; figures: ComparedFigure[] }[];
-  timeSeries: { year: number; calendarYear: number; baselineMedianNetWorth: number | null; alternativeMedianNetWorth: number | null; medianNetWorthDifference: number | null; baselineMeanNetWorth: number | null; alternativeMeanNetWorth: number | null; meanNetWorthDifference: number | null }[];
-  outcomeChanges: { failedToSucceeded: number; succeededToFailed: number; net: number };
-  metadata: { engineVersion: string; seed: number; paths: number; years: { baseline: number; alternative: number }; pathYears: number; shards: number; elapsedMs: number; batches: number };
 }
 
 /**

@@ -1,0 +1,20 @@
+/** The comparison document of two scenarios (MODEL.md, "Comparison"; docs/OUTPUT.md). Types only, so clients can use them too. */
+export interface ComparedFigure {
+  figure: string;
+  baseline: number | null;
+  alternative: number | null;
+  difference: number | null;
+  standardError: number | null;
+  interval95: [number, number] | null;
+  /** How the standard error was estimated: PAIRED_PATHS (per-path differences) or BATCH_MEANS. */
+  method: 'PAIRED_PATHS' | 'BATCH_MEANS';
+}
+
+export interface ComparisonDocument {
+  summary: ComparedFigure[];
+  goals: { goalId: string; achievability: ComparedFigure; expectedFundedRatio: ComparedFigure }[];
+  members: { memberId: string; figures: ComparedFigure[] }[];
+  timeSeries: { year: number; calendarYear: number; baselineMedianNetWorth: number | null; alternativeMedianNetWorth: number | null; medianNetWorthDifference: number | null; baselineMeanNetWorth: number | null; alternativeMeanNetWorth: number | null; meanNetWorthDifference: number | null }[];
+  outcomeChanges: { failedToSucceeded: number; succeededToFailed: number; net: number };
+  metadata: { engineVersion: string; seed: number; paths: number; years: { baseline: number; alternative: number }; pathYears: number; shards: number; elapsedMs: number; batches: number };
+}

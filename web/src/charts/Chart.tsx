@@ -1,0 +1,40 @@
+/**
+ * Puts an Observable Plot figure on the page and redraws it when its inputs change. The figure is
+ * SVG, so screen readers get the figure's label and each mark's, and the page can be printed.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface ChartProps {
+  /** Builds the figure for the container's width. */
+  draw: (width: number) => SVGSVGElement | HTMLElement;
+  /** What the chart shows, for screen readers and as its caption. */
+  label: string;
+  /** Marks the figure for tests and styles, e.g. `fan-net-worth`. */
+  name: string;
+  deps: unknown[];
+}
+
+export function Chart({ draw, label, name, deps }: ChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    const render = () => container.replaceChildren(draw(Math.max(280, Math.min(container.clientWidth || 640, 960))));
+    render();
+    // Redraw on a real change of width only (a phone turned, a window resized), not on every pixel.
+    let lastWidth = container.clientWidth;
+    const resized = new ResizeObserver(() => {
+      if (Math.abs(container.clientWidth - lastWidth) < 24) return;
+      lastWidth = container.clientWidth;
+      render();
+    });
+    resized.observe(container);
+    return () => resized.disconnect();
+  }, deps);
+  return (
+    <figure class="chart" data-chart={name}>
+      <figcaption>{label}</figcaption>
+      <div ref={ref} role="img" aria-label={label} />
+    </figure>
+  );
+}
