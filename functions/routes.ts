@@ -16,7 +16,12 @@ export interface Route {
   /** `read` handlers get read-only table access in the cloud; `write` handlers read and write; `none`, no table at all. */
   access: 'none' | 'read' | 'write';
   grants?: ExtraGrant[];
+  /** False for routes that are not operations of the API (the web app's files): the OpenAPI document leaves them out. */
+  apiOperation?: false;
 }
+
+/** The routes the OpenAPI document describes. */
+export const apiRoutes = (): Route[] => routes.filter((r) => r.apiOperation !== false);
 
 /**
  * Unmatched requests (unknown path: 404, known path with another method: 405, CORS preflight) go to
@@ -31,9 +36,9 @@ export const routes: Route[] = [
   { method: 'GET', path: '/docs/redoc.standalone.js', handler: 'system/docs-script', access: 'read' },
 
   // The web app (web/): its page and built files, the same in the cloud as locally (docs/WEB.md).
-  { method: 'GET', path: '/app', handler: 'app/files', access: 'none' },
-  { method: 'GET', path: '/app/{file}', handler: 'app/files', access: 'none' },
-  { method: 'GET', path: '/app/assets/{file}', handler: 'app/files', access: 'none' },
+  { method: 'GET', path: '/app', handler: 'app/files', access: 'none', apiOperation: false },
+  { method: 'GET', path: '/app/{file}', handler: 'app/files', access: 'none', apiOperation: false },
+  { method: 'GET', path: '/app/assets/{file}', handler: 'app/files', access: 'none', apiOperation: false },
 
   { method: 'GET', path: '/households', handler: 'households/list', access: 'read' },
   { method: 'POST', path: '/households', handler: 'households/create', access: 'write' },

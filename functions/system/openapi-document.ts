@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../shared/http/error-response.js';
 import { ComponentSchemas } from '../../shared/http/json-schema.js';
 import type { ResponseSpec, RouteSpec } from '../../shared/http/stack.js';
 import { jsonMediaType } from '../../shared/http/body.js';
-import { routes } from '../routes.js';
+import { apiRoutes } from '../routes.js';
 import type { Route } from '../routes.js';
 import { apiDescription, securitySchemes } from './openapi-auth.js';
 import { operationHandlers } from './operations.js';
@@ -56,7 +56,7 @@ function errorStatuses(route: Route, spec: AnySpec): number[] {
 function operationId(route: Route): string {
   const id = route.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
   // One handler module may serve two methods (the login page's GET and POST).
-  return routes.filter((r) => r.handler === route.handler).length > 1 ? `${id}${route.method[0]}${route.method.slice(1).toLowerCase()}` : id;
+  return apiRoutes().filter((r) => r.handler === route.handler).length > 1 ? `${id}${route.method[0]}${route.method.slice(1).toLowerCase()}` : id;
 }
 
 const shapeOf = (schema: z.core.$ZodType | undefined) => (schema as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
@@ -178,7 +178,7 @@ export function buildOpenApiDocument(origin: string): Json {
   const errorRef = components.ref(errorBodySchema, 'output');
   const paths: Record<string, Json> = {};
   // Responses first, so request-side variants of shared schemas get the `Input` names.
-  const ordered = [...routes];
+  const ordered = apiRoutes();
   const built = new Map<Route, Json>();
   for (const route of ordered) {
     const spec = specOf(route);
@@ -198,7 +198,7 @@ export function buildOpenApiDocument(origin: string): Json {
     },
     servers: [{ url: origin }],
     security: [{ bearerAuth: [] }, { realmOAuth: [] }],
-    tags: [...new Set(routes.map((r) => specOf(r).tags?.[0] ?? r.handler.split('/')[0]))].map((name) => ({ name })),
+    tags: [...new Set(apiRoutes().map((r) => specOf(r).tags?.[0] ?? r.handler.split('/')[0]))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components.schemas,

@@ -7,7 +7,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../functions/routes.js';
+import { apiRoutes } from '../../functions/routes.js';
+
+const routes = apiRoutes();
 import { buildOpenApiDocument } from '../../functions/system/openapi-document.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../functions/routes.js';
+import { apiRoutes } from '../../functions/routes.js';
 import { dynamoClient } from '../../shared/store/client.js';
 import { tableName } from '../../shared/store/table.js';
 import { ApiClient } from '../support/http.js';
@@ -46,7 +46,7 @@ describe('system routes', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(response.body.openapi).toBe('3.1.0');
-    for (const route of routes) expect(response.body.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    for (const route of apiRoutes()) expect(response.body.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
     const list = response.body.paths['/households'].get;
     expect(list.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name)).toEqual(['page', 'size', 'sort']);
     expect(list.responses['400'].$ref).toBe('#/components/responses/BadRequest');
