@@ -10,6 +10,9 @@ import { shardQueuePlugin } from '../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../infra/local/runtime.js';
 
 export interface BenchService {
+  url: string;
+  /** The demo realm's user, to sign in with through a browser. */
+  user: { username: string; password: string };
   call(method: string, path: string, body?: unknown): Promise<Record<string, any>>;
   close(): Promise<void>;
 }
@@ -39,7 +42,7 @@ export async function startBenchService(): Promise<BenchService> {
       });
       return (await response.json()) as Record<string, any>;
     };
-    return { call, close };
+    return { url: runtime.url, user: { username: demo.username, password: demo.password }, call, close };
   } catch (error) {
     await close();
     throw error;
