@@ -1408,7 +1408,7 @@ export type components = {
             name: string;
             description?: string;
             /** @default 2026 */
-            startYear: number;
+            startYear?: number;
             members: {
                 id: string;
                 /** @enum {string} */
@@ -1421,15 +1421,15 @@ export type components = {
                  * @default AVERAGE
                  * @enum {string}
                  */
-                health: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
+                health?: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
                 /** @default false */
-                smoker: boolean;
+                smoker?: boolean;
                 /** @default 67 */
-                retirementAge: number;
+                retirementAge?: number;
                 occupationClass?: number;
             }[];
             /** @default [] */
-            incomes: ({
+            incomes?: ({
                 id: string;
                 name?: string;
                 amount: number;
@@ -1437,7 +1437,7 @@ export type components = {
                 type: "SALARY";
                 memberId: string;
                 /** @default 0 */
-                realGrowth: number;
+                realGrowth?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1446,14 +1446,14 @@ export type components = {
                 type: "STATE_PENSION";
                 memberId: string;
                 /** @default 67 */
-                fromAge: number;
+                fromAge?: number;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1466,9 +1466,9 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1477,14 +1477,14 @@ export type components = {
                 type: "ANNUITY";
                 memberId: string;
                 /** @default 0 */
-                fromAge: number;
+                fromAge?: number;
                 /**
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1496,7 +1496,7 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             } | {
                 id: string;
                 name?: string;
@@ -1510,31 +1510,31 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /**
                  * @default NONE
                  * @enum {string}
                  */
-                taxCategory: "EARNED" | "PENSION" | "NONE";
+                taxCategory?: "EARNED" | "PENSION" | "NONE";
             })[];
             /** @default [] */
-            expenses: ({
+            expenses?: ({
                 id: string;
                 name?: string;
                 /** @constant */
                 type: "LIVING";
                 amount: number;
                 /** @default 1 */
-                essentialFraction: number;
+                essentialFraction?: number;
                 /** @default 1 */
-                retirementFactor: number;
+                retirementFactor?: number;
                 /** @default 1 */
-                survivorFactor: number;
+                survivorFactor?: number;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             } | {
                 id: string;
                 name?: string;
@@ -1544,32 +1544,32 @@ export type components = {
                 fromYear?: number;
                 toYear?: number;
                 /** @default true */
-                essential: boolean;
+                essential?: boolean;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             })[];
             /** @default [] */
-            accounts: {
+            accounts?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
                 type: "CASH" | "TAXABLE" | "RETIREMENT";
                 ownerId?: string;
                 /** @default 0 */
-                balance: number;
+                balance?: number;
                 allocation?: {
                     /** @default 0 */
-                    cash: number;
+                    cash?: number;
                     /** @default 0 */
-                    bonds: number;
+                    bonds?: number;
                     /** @default 0 */
-                    equity: number;
+                    equity?: number;
                 };
                 /** @default 0 */
-                annualFee: number;
+                annualFee?: number;
                 glidePath?: {
                     startAge: number;
                     endAge: number;
@@ -1577,14 +1577,14 @@ export type components = {
                 };
                 accessAge?: number;
                 /** @default 0 */
-                contributionFraction: number;
+                contributionFraction?: number;
                 /** @default 0 */
-                employerMatch: number;
+                employerMatch?: number;
                 /** @default 1 */
-                employerMatchLimit: number;
+                employerMatchLimit?: number;
             }[];
             /** @default [] */
-            properties: {
+            properties?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -1592,12 +1592,12 @@ export type components = {
                 value: number;
                 sellYear?: number;
                 /** @default false */
-                sellOnNursingHome: boolean;
+                sellOnNursingHome?: boolean;
                 /** @default 0 */
-                sellingCost: number;
+                sellingCost?: number;
             }[];
             /** @default [] */
-            liabilities: {
+            liabilities?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -1617,11 +1617,11 @@ export type components = {
                  * @default AMORTIZING
                  * @enum {string}
                  */
-                repayment: "AMORTIZING" | "INTEREST_ONLY";
+                repayment?: "AMORTIZING" | "INTEREST_ONLY";
                 propertyId?: string;
             }[];
             /** @default [] */
-            insurance: ({
+            insurance?: ({
                 id: string;
                 name?: string;
                 insuredId: string;
@@ -1630,7 +1630,7 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "TERM_LIFE";
                 sumAssured: number;
@@ -1644,12 +1644,12 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "DISABILITY_INCOME";
                 benefitFraction: number;
                 /** @default 0 */
-                waitingYears: number;
+                waitingYears?: number;
                 untilAge: number;
             } | {
                 id: string;
@@ -1660,14 +1660,14 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "LONG_TERM_CARE";
                 annualBenefit: number;
                 maxYears: number;
             })[];
             /** @default [] */
-            goals: {
+            goals?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -1677,7 +1677,7 @@ export type components = {
                  * @default IMPORTANT
                  * @enum {string}
                  */
-                priority: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
+                priority?: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
                 year?: number;
                 memberId?: string;
                 age?: number;
@@ -1696,15 +1696,15 @@ export type components = {
              *       "retirementWithdrawals": 0
              *     }
              */
-            taxes: {
+            taxes?: {
                 /** @default 0 */
-                earnedIncome: number;
+                earnedIncome?: number;
                 /** @default 0 */
-                pensionIncome: number;
+                pensionIncome?: number;
                 /** @default 0 */
-                investmentGains: number;
+                investmentGains?: number;
                 /** @default 0 */
-                retirementWithdrawals: number;
+                retirementWithdrawals?: number;
             };
             /**
              * @default {
@@ -1719,7 +1719,7 @@ export type components = {
              *       }
              *     }
              */
-            strategy: {
+            strategy?: {
                 /**
                  * @default [
                  *       "CASH",
@@ -1727,30 +1727,30 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
                 /** @default 0 */
-                cashBuffer: number;
+                cashBuffer?: number;
                 /**
                  * @default {
                  *       "type": "FIXED_REAL"
                  *     }
                  */
-                spendingRule: {
+                spendingRule?: {
                     /** @constant */
                     type: "FIXED_REAL";
                 } | {
                     /** @constant */
                     type: "GUARDRAILS";
                     /** @default 0 */
-                    badYearReturn: number;
+                    badYearReturn?: number;
                     /** @default 0.1 */
-                    cut: number;
+                    cut?: number;
                     /** @default 0.5 */
-                    floor: number;
+                    floor?: number;
                 };
             };
             /** @default {} */
-            assumptions: {
+            assumptions?: {
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -1857,9 +1857,9 @@ export type components = {
              *       "paths": 1000
              *     }
              */
-            simulation: {
+            simulation?: {
                 /** @default 1000 */
-                paths: number;
+                paths?: number;
                 seed?: number;
                 horizon?: {
                     years: number;
@@ -1879,7 +1879,7 @@ export type components = {
             name: string;
             description?: string;
             /** @default 2026 */
-            startYear: number;
+            startYear?: number;
             members: {
                 id: string;
                 /** @enum {string} */
@@ -1892,15 +1892,15 @@ export type components = {
                  * @default AVERAGE
                  * @enum {string}
                  */
-                health: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
+                health?: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
                 /** @default false */
-                smoker: boolean;
+                smoker?: boolean;
                 /** @default 67 */
-                retirementAge: number;
+                retirementAge?: number;
                 occupationClass?: number;
             }[];
             /** @default [] */
-            incomes: ({
+            incomes?: ({
                 id: string;
                 name?: string;
                 amount: number;
@@ -1908,7 +1908,7 @@ export type components = {
                 type: "SALARY";
                 memberId: string;
                 /** @default 0 */
-                realGrowth: number;
+                realGrowth?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1917,14 +1917,14 @@ export type components = {
                 type: "STATE_PENSION";
                 memberId: string;
                 /** @default 67 */
-                fromAge: number;
+                fromAge?: number;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1937,9 +1937,9 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1948,14 +1948,14 @@ export type components = {
                 type: "ANNUITY";
                 memberId: string;
                 /** @default 0 */
-                fromAge: number;
+                fromAge?: number;
                 /**
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @default 0 */
-                survivorFraction: number;
+                survivorFraction?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1967,7 +1967,7 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             } | {
                 id: string;
                 name?: string;
@@ -1981,31 +1981,31 @@ export type components = {
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /**
                  * @default NONE
                  * @enum {string}
                  */
-                taxCategory: "EARNED" | "PENSION" | "NONE";
+                taxCategory?: "EARNED" | "PENSION" | "NONE";
             })[];
             /** @default [] */
-            expenses: ({
+            expenses?: ({
                 id: string;
                 name?: string;
                 /** @constant */
                 type: "LIVING";
                 amount: number;
                 /** @default 1 */
-                essentialFraction: number;
+                essentialFraction?: number;
                 /** @default 1 */
-                retirementFactor: number;
+                retirementFactor?: number;
                 /** @default 1 */
-                survivorFactor: number;
+                survivorFactor?: number;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             } | {
                 id: string;
                 name?: string;
@@ -2015,32 +2015,32 @@ export type components = {
                 fromYear?: number;
                 toYear?: number;
                 /** @default true */
-                essential: boolean;
+                essential?: boolean;
                 /**
                  * @default CPI
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
             })[];
             /** @default [] */
-            accounts: {
+            accounts?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
                 type: "CASH" | "TAXABLE" | "RETIREMENT";
                 ownerId?: string;
                 /** @default 0 */
-                balance: number;
+                balance?: number;
                 allocation?: {
                     /** @default 0 */
-                    cash: number;
+                    cash?: number;
                     /** @default 0 */
-                    bonds: number;
+                    bonds?: number;
                     /** @default 0 */
-                    equity: number;
+                    equity?: number;
                 };
                 /** @default 0 */
-                annualFee: number;
+                annualFee?: number;
                 glidePath?: {
                     startAge: number;
                     endAge: number;
@@ -2048,14 +2048,14 @@ export type components = {
                 };
                 accessAge?: number;
                 /** @default 0 */
-                contributionFraction: number;
+                contributionFraction?: number;
                 /** @default 0 */
-                employerMatch: number;
+                employerMatch?: number;
                 /** @default 1 */
-                employerMatchLimit: number;
+                employerMatchLimit?: number;
             }[];
             /** @default [] */
-            properties: {
+            properties?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -2063,12 +2063,12 @@ export type components = {
                 value: number;
                 sellYear?: number;
                 /** @default false */
-                sellOnNursingHome: boolean;
+                sellOnNursingHome?: boolean;
                 /** @default 0 */
-                sellingCost: number;
+                sellingCost?: number;
             }[];
             /** @default [] */
-            liabilities: {
+            liabilities?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -2088,11 +2088,11 @@ export type components = {
                  * @default AMORTIZING
                  * @enum {string}
                  */
-                repayment: "AMORTIZING" | "INTEREST_ONLY";
+                repayment?: "AMORTIZING" | "INTEREST_ONLY";
                 propertyId?: string;
             }[];
             /** @default [] */
-            insurance: ({
+            insurance?: ({
                 id: string;
                 name?: string;
                 insuredId: string;
@@ -2101,7 +2101,7 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "TERM_LIFE";
                 sumAssured: number;
@@ -2115,12 +2115,12 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "DISABILITY_INCOME";
                 benefitFraction: number;
                 /** @default 0 */
-                waitingYears: number;
+                waitingYears?: number;
                 untilAge: number;
             } | {
                 id: string;
@@ -2131,14 +2131,14 @@ export type components = {
                  * @default NONE
                  * @enum {string}
                  */
-                indexation: "CPI" | "NONE";
+                indexation?: "CPI" | "NONE";
                 /** @constant */
                 type: "LONG_TERM_CARE";
                 annualBenefit: number;
                 maxYears: number;
             })[];
             /** @default [] */
-            goals: {
+            goals?: {
                 id: string;
                 name?: string;
                 /** @enum {string} */
@@ -2148,7 +2148,7 @@ export type components = {
                  * @default IMPORTANT
                  * @enum {string}
                  */
-                priority: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
+                priority?: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
                 year?: number;
                 memberId?: string;
                 age?: number;
@@ -2167,15 +2167,15 @@ export type components = {
              *       "retirementWithdrawals": 0
              *     }
              */
-            taxes: {
+            taxes?: {
                 /** @default 0 */
-                earnedIncome: number;
+                earnedIncome?: number;
                 /** @default 0 */
-                pensionIncome: number;
+                pensionIncome?: number;
                 /** @default 0 */
-                investmentGains: number;
+                investmentGains?: number;
                 /** @default 0 */
-                retirementWithdrawals: number;
+                retirementWithdrawals?: number;
             };
             /**
              * @default {
@@ -2190,7 +2190,7 @@ export type components = {
              *       }
              *     }
              */
-            strategy: {
+            strategy?: {
                 /**
                  * @default [
                  *       "CASH",
@@ -2198,30 +2198,30 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
                 /** @default 0 */
-                cashBuffer: number;
+                cashBuffer?: number;
                 /**
                  * @default {
                  *       "type": "FIXED_REAL"
                  *     }
                  */
-                spendingRule: {
+                spendingRule?: {
                     /** @constant */
                     type: "FIXED_REAL";
                 } | {
                     /** @constant */
                     type: "GUARDRAILS";
                     /** @default 0 */
-                    badYearReturn: number;
+                    badYearReturn?: number;
                     /** @default 0.1 */
-                    cut: number;
+                    cut?: number;
                     /** @default 0.5 */
-                    floor: number;
+                    floor?: number;
                 };
             };
             /** @default {} */
-            assumptions: {
+            assumptions?: {
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -2328,9 +2328,9 @@ export type components = {
              *       "paths": 1000
              *     }
              */
-            simulation: {
+            simulation?: {
                 /** @default 1000 */
-                paths: number;
+                paths?: number;
                 seed?: number;
                 horizon?: {
                     years: number;
@@ -2701,11 +2701,11 @@ export interface operations {
     };
     householdsList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
@@ -3013,11 +3013,11 @@ export interface operations {
     };
     scenariosList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
@@ -3696,11 +3696,11 @@ export interface operations {
     };
     usersList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
@@ -3964,11 +3964,11 @@ export interface operations {
     };
     simulationsList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
@@ -4491,11 +4491,11 @@ export interface operations {
     };
     analysesList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
@@ -4823,11 +4823,11 @@ export interface operations {
     };
     comparisonsList: {
         parameters: {
-            query: {
-                page: string;
-                size: string;
+            query?: {
+                page?: string;
+                size?: string;
                 /** @description Repeatable `<property>,<asc|desc>` */
-                sort: string[];
+                sort?: string[];
             };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */

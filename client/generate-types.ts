@@ -18,6 +18,7 @@ const header = `/**
 export async function generateApiTypes(): Promise<string> {
   // The origin only shows in `servers` and the auth URLs, which the types do not carry.
   const document = buildOpenApiDocument('http://127.0.0.1:3000') as unknown as OpenAPI3;
-  const ast = await openapiTS(document, { alphabetize: false, exportType: true });
+  // defaultNonNullable: false keeps a field with a default optional (in requests it may be left out).
+  const ast = await openapiTS(document, { alphabetize: false, exportType: true, defaultNonNullable: false });
   return header + astToString(ast);
 }

@@ -72,7 +72,8 @@ function parameters(components: ComponentSchemas, route: Route, spec: AnySpec): 
   for (const [name, schema] of Object.entries(shapeOf(query) ?? {})) {
     const json = components.ref(schema, 'input');
     const isArray = json.type === 'array';
-    const optional = (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
+    // Optional when leaving it out is valid (a default or an optional value).
+    const optional = z.safeParse(schema, undefined).success;
     out.push({
       name,
       in: 'query',

@@ -1,7 +1,9 @@
 /**
- * Comparisons end to end over HTTP with a real token: paired runs fanned out over the queue.
+ * Comparisons end to end over HTTP with a real token: paired runs fanned out over the queue,
+ * through the typed client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, invalid, sent } from '../../support/typed-client.js';
 import { createHouseholdWithScenario, startRunHarness, waitForRun, type RunHarness } from './harness.js';
 import { retireeScenario } from './scenarios.js';
 
@@ -18,12 +20,20 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function compareToEnd(body: Record<string, unknown>): Promise<Record<string, any>> {
-  const created = await harness.api.post(`/households/${householdId}/comparisons`, body, { token: harness.token });
+interface ComparisonBody {
+  baselineScenarioId: string;
+  alternativeScenarioId: string;
+  paths?: number;
+  seed?: number;
+}
+
+const startComparison = (body: ComparisonBody) => sent(harness.api.POST('/households/{householdId}/comparisons', { params: { path: { householdId } }, body }));
+
+async function compareToEnd(body: ComparisonBody): Promise<Record<string, any>> {
+  const created = await startComparison(body);
   expect(created.status, created.text).toBe(201);
-  const path = `/households/${householdId}/comparisons/${created.body.id}`;
-  expect(created.headers.get('location')).toBe(`${harness.server.url}${path}`);
-  const ended = await waitForRun(harness, path);
+  expect(created.headers.get('location')).toBe(`${harness.server.url}/households/${householdId}/comparisons/${created.body.id}`);
+  const ended = await waitForRun(harness, { householdId, comparisonId: created.body.id });
   expect(ended.status).toBe('COMPLETED');
   return ended;
 }
@@ -33,7 +43,7 @@ const figure = (document: Record<string, any>, name: string) =>
 
 describe('comparisons', () => {
   it('shows zero differences between a scenario and a copy of itself', async () => {
-    const copy = await harness.api.post(`/households/${householdId}/scenarios`, { copyOf: retire67 }, { token: harness.token });
+    const copy = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: { copyOf: retire67 } }));
     expect(copy.status).toBe(201);
     const comparison = await compareToEnd({ baselineScenarioId: retire67, alternativeScenarioId: copy.body.id, paths: 3_000, seed: 9 });
     expect(comparison.shards).toBeGreaterThan(1);
@@ -54,7 +64,7 @@ describe('comparisons', () => {
   });
 
   it('shows retiring at 67 more likely to succeed than at 62, with a 95% interval excluding zero', async () => {
-    const retire62 = await harness.api.post(`/households/${householdId}/scenarios`, retireeScenario(62, 20), { token: harness.token });
+    const retire62 = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: retireeScenario(62, 20) }));
     expect(retire62.status).toBe(201);
     const comparison = await compareToEnd({ baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 2_000, seed: 5 });
     expect(comparison.baselineScenarioVersion).toBe(1);
@@ -65,11 +75,7 @@ describe('comparisons', () => {
     expect(comparison.comparison.outcomeChanges.failedToSucceeded).toBeGreaterThan(comparison.comparison.outcomeChanges.succeededToFailed);
 
     // The same comparison small enough to run inside the request gives the same figures on the same paths.
-    const inline = await harness.api.post(
-      `/households/${householdId}/comparisons`,
-      { baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 400, seed: 5 },
-      { token: harness.token },
-    );
+    const inline = await startComparison({ baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 400, seed: 5 });
     expect(inline.status).toBe(201);
     expect(inline.body.status).toBe('COMPLETED');
     expect(inline.body.shards).toBe(1);
@@ -77,31 +83,30 @@ describe('comparisons', () => {
   });
 
   it('lists, checks and deletes comparisons, and names a bad scenario id', async () => {
-    const list = await harness.api.get(`/households/${householdId}/comparisons?sort=createdAt,asc`, { token: harness.token });
+    const list = await sent(harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId }, query: { sort: ['createdAt,asc'] } } }));
     expect(list.status).toBe(200);
     expect(list.body.content).toHaveLength(3);
     expect(list.body.content[0].comparison).toBeUndefined();
-    const id = list.body.content[0].id;
-    const path = `/households/${householdId}/comparisons/${id}`;
-    expect((await harness.api.head(path, { token: harness.token })).status).toBe(204);
-    expect((await harness.api.delete(path, { token: harness.token })).status).toBe(204);
-    expect((await harness.api.get(path, { token: harness.token })).status).toBe(404);
+    const path = { householdId, comparisonId: list.body.content[0].id as string };
+    expect((await sent(harness.api.HEAD('/households/{householdId}/comparisons/{comparisonId}', { params: { path } }))).status).toBe(204);
+    expect((await sent(harness.api.DELETE('/households/{householdId}/comparisons/{comparisonId}', { params: { path } }))).status).toBe(204);
+    expect((await sent(harness.api.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path } }))).status).toBe(404);
 
-    const bad = await harness.api.post(
-      `/households/${householdId}/comparisons`,
-      { baselineScenarioId: retire67, alternativeScenarioId: 'nope' },
-      { token: harness.token },
-    );
+    const bad = await startComparison({ baselineScenarioId: retire67, alternativeScenarioId: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['alternativeScenarioId']);
+    const unknownField = await startComparison(invalid({ baselineScenarioId: retire67, alternativeScenarioId: retire67, shards: 2 }));
+    expect(unknownField.status).toBe(400);
   });
 
   it("keeps another user of the realm out of the household's runs (403)", async () => {
     const other = await harness.otherUserToken();
-    const list = await harness.api.get(`/households/${householdId}/comparisons`, { token: other });
+    const list = await sent(harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId } }, headers: auth(other) }));
     expect(list.status).toBe(403);
     expect(list.body.status).toBe('FORBIDDEN');
-    const start = await harness.api.post(`/households/${householdId}/scenarios/${retire67}/simulations`, {}, { token: other });
+    const start = await sent(
+      harness.api.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', { params: { path: { householdId, scenarioId: retire67 } }, body: {}, headers: auth(other) }),
+    );
     expect(start.status).toBe(403);
   });
 });

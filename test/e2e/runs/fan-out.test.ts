@@ -10,11 +10,19 @@ import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenar
 import { dynamoClient } from '../../../shared/store/client.js';
 import { householdPartition } from '../../../shared/store/keys.js';
 import { tableName } from '../../../shared/store/table.js';
+import { invalid, sent } from '../../support/typed-client.js';
 import { createHouseholdWithScenario, faultsForNextRun, startRunHarness, waitForRun, type RunHarness } from './harness.js';
 import { retireeScenario } from './scenarios.js';
 
 let harness: RunHarness;
-let base: string;
+/** The household and scenario every run here belongs to. */
+let ids: { householdId: string; scenarioId: string };
+const simulationsPath = '/households/{householdId}/scenarios/{scenarioId}/simulations' as const;
+const simulationPath = '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}' as const;
+const outputPath = '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output' as const;
+const latestOutputPath = '/households/{householdId}/scenarios/{scenarioId}/output' as const;
+const startSimulation = (body: { paths?: number; seed?: number }) => sent(harness.api.POST(simulationsPath, { params: { path: ids }, body }));
+const runRef = (simulationId: string) => ({ ...ids, simulationId });
 const scenario = retireeScenario(67, 20);
 
 beforeAll(async () => {
@@ -24,8 +32,7 @@ beforeAll(async () => {
     RUN_INLINE_PATH_YEARS: '20000',
     RUNS_MAX_ACTIVE_PER_REALM: '10',
   });
-  const { householdId, scenarioId } = await createHouseholdWithScenario(harness, scenario);
-  base = `/households/${householdId}/scenarios/${scenarioId}`;
+  ids = await createHouseholdWithScenario(harness, scenario);
 });
 
 afterAll(async () => {
@@ -33,15 +40,15 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function runToEnd(body: Record<string, unknown>): Promise<{ run: Record<string, any>; output?: Record<string, any> }> {
-  const created = await harness.api.post(`${base}/simulations`, body, { token: harness.token });
+async function runToEnd(body: { paths?: number; seed?: number }): Promise<{ run: Record<string, any>; output?: Record<string, any> }> {
+  const created = await startSimulation(body);
   expect(created.status, created.text).toBe(201);
-  expect(created.headers.get('location')).toBe(`${harness.server.url}${base}/simulations/${created.body.id}`);
-  const run = await waitForRun(harness, `${base}/simulations/${created.body.id}`);
-  if (run.status !== 'COMPLETED') return { run };
-  const output = await harness.api.get(`${base}/simulations/${run.id}/output`, { token: harness.token });
+  expect(created.headers.get('location')).toBe(`${harness.server.url}/households/${ids.householdId}/scenarios/${ids.scenarioId}/simulations/${created.body.id}`);
+  const ended = await waitForRun(harness, runRef(created.body.id));
+  if (ended.status !== 'COMPLETED') return { run: ended };
+  const output = await sent(harness.api.GET(outputPath, { params: { path: runRef(ended.id) } }));
   expect(output.status).toBe(200);
-  return { run, output: output.body };
+  return { run: ended, output: output.body };
 }
 
 /** The output without the figures that legitimately differ between runs (timing). */
@@ -85,14 +92,14 @@ describe('simulation runs fanned out over the queue', () => {
     }
 
     // Sections and view options, and the scenario's latest output.
-    const picked = await harness.api.get(`${base}/simulations/${run.id}/output?sections=summary,timeSeries&view=real`, { token: harness.token });
+    const picked = await sent(harness.api.GET(outputPath, { params: { path: runRef(run.id), query: { sections: 'summary,timeSeries', view: 'real' } } }));
     expect(Object.keys(picked.body).sort()).toEqual(['metadata', 'summary', 'timeSeries']);
     expect(Object.keys(picked.body.timeSeries[1].netWorth)).toEqual(['real']);
-    const latest = await harness.api.get(`${base}/output?sections=summary`, { token: harness.token });
+    const latest = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary' } } }));
     expect(latest.status).toBe(200);
     expect(latest.body.simulationId).toBe(run.id);
     expect(latest.body.stale).toBe(false);
-    const bad = await harness.api.get(`${base}/output?sections=summary,nope&view=both`, { token: harness.token });
+    const bad = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary,nope', view: invalid('both') } } }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sections', 'view']);
   });
@@ -125,38 +132,39 @@ describe('simulation runs fanned out over the queue', () => {
     process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
     harness.queue.pause();
     try {
-      const first = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 1 }, { token: harness.token });
+      const first = await startSimulation({ paths: 2_000, seed: 1 });
       expect(first.status).toBe(201);
       expect(first.body.status).toBe('QUEUED');
       expect(first.body.progress).toBe(0);
 
-      const refused = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 2 }, { token: harness.token });
+      const refused = await startSimulation({ paths: 2_000, seed: 2 });
       expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('5');
       expect(refused.body.status).toBe('TOO_MANY_REQUESTS');
       expect(refused.body.message).toMatch(/At most 1 run/);
 
       // Small runs are simulated inline and need no slot.
-      const inline = await harness.api.post(`${base}/simulations`, { paths: 500, seed: 3 }, { token: harness.token });
+      const inline = await startSimulation({ paths: 500, seed: 3 });
       expect(inline.status).toBe(201);
       expect(inline.body.status).toBe('COMPLETED');
 
-      const pending = await harness.api.get(`${base}/simulations/${first.body.id}/output`, { token: harness.token });
+      const pending = await sent(harness.api.GET(outputPath, { params: { path: runRef(first.body.id) } }));
       expect(pending.status).toBe(404);
       expect(pending.body.message).toMatch(/QUEUED/);
 
       faultsForNextRun(harness.queue, (shard) => (shard === 0 ? 'fail-before' : undefined));
       harness.queue.resume();
-      const failed = await waitForRun(harness, `${base}/simulations/${first.body.id}`);
+      const failed = await waitForRun(harness, runRef(first.body.id));
       expect(failed.status).toBe('FAILED');
-      expect(failed.error.reason).toMatch(/shard 0 \(paths 0 to 999\) was not processed after 3 deliveries/);
-      const noOutput = await harness.api.get(`${base}/simulations/${first.body.id}/output`, { token: harness.token });
+      expect(failed.error!.reason).toMatch(/shard 0 \(paths 0 to 999\) was not processed after 3 deliveries/);
+      const noOutput = await sent(harness.api.GET(outputPath, { params: { path: runRef(first.body.id) } }));
       expect(noOutput.status).toBe(404);
       expect(noOutput.body.message).toMatch(/FAILED/);
 
       harness.queue.setFaults(undefined);
-      const next = await harness.api.post(`${base}/simulations`, { paths: 2_000, seed: 2 }, { token: harness.token });
+      const next = await startSimulation({ paths: 2_000, seed: 2 });
       expect(next.status).toBe(201);
-      expect((await waitForRun(harness, `${base}/simulations/${next.body.id}`)).status).toBe('COMPLETED');
+      expect((await waitForRun(harness, runRef(next.body.id))).status).toBe('COMPLETED');
     } finally {
       harness.queue.resume();
       harness.queue.setFaults(undefined);
@@ -165,37 +173,44 @@ describe('simulation runs fanned out over the queue', () => {
   });
 
   it('lists, checks, deletes runs and shows an edited scenario\'s output as stale', async () => {
-    const list = await harness.api.get(`${base}/simulations?sort=createdAt,desc&size=2`, { token: harness.token });
+    const list = await sent(harness.api.GET(simulationsPath, { params: { path: ids, query: { sort: ['createdAt,desc'], size: '2' } } }));
     expect(list.status).toBe(200);
     expect(list.body.content).toHaveLength(2);
     expect(list.body.page.totalElements).toBeGreaterThanOrEqual(4);
     const newest = list.body.content[0];
-    expect((await harness.api.head(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(204);
-    expect((await harness.api.head(`${base}/simulations/${newest.id}/output`, { token: harness.token })).status).toBe(204);
+    const newestRun = runRef(newest.id);
+    expect((await sent(harness.api.HEAD(simulationPath, { params: { path: newestRun } }))).status).toBe(204);
+    expect((await sent(harness.api.HEAD(outputPath, { params: { path: newestRun } }))).status).toBe(204);
 
-    const patched = await harness.api.patch(`${base}`, { description: 'edited' }, { token: harness.token });
+    const patched = await sent(
+      harness.api.PATCH('/households/{householdId}/scenarios/{scenarioId}', {
+        params: { path: ids },
+        body: { description: 'edited' },
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      }),
+    );
     expect(patched.status).toBe(200);
-    const latest = await harness.api.get(`${base}/output?sections=summary`, { token: harness.token });
+    const latest = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary' } } }));
     expect(latest.body.stale).toBe(true);
 
-    expect((await harness.api.delete(`${base}/simulations/${newest.id}`, { token: harness.token, headers: { 'If-Match': '"999"' } })).status).toBe(412);
-    expect((await harness.api.delete(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(204);
-    expect((await harness.api.get(`${base}/simulations/${newest.id}`, { token: harness.token })).status).toBe(404);
-    expect((await harness.api.get(`${base}/simulations/${newest.id}/output`, { token: harness.token })).status).toBe(404);
+    expect((await sent(harness.api.DELETE(simulationPath, { params: { path: newestRun, header: { 'If-Match': '"999"' } } }))).status).toBe(412);
+    expect((await sent(harness.api.DELETE(simulationPath, { params: { path: newestRun } }))).status).toBe(204);
+    expect((await sent(harness.api.GET(simulationPath, { params: { path: newestRun } }))).status).toBe(404);
+    expect((await sent(harness.api.GET(outputPath, { params: { path: newestRun } }))).status).toBe(404);
   });
 
   it('rejects bad run requests with the field named', async () => {
-    const tooMany = await harness.api.post(`${base}/simulations`, { paths: 100_001 }, { token: harness.token });
+    const tooMany = await startSimulation({ paths: 100_001 });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors).toEqual([{ field: 'paths', message: expect.stringMatching(/100000/) }]);
-    const unknown = await harness.api.post(`${base}/simulations`, { paths: 10, shards: 3 }, { token: harness.token });
+    const unknown = await startSimulation(invalid({ paths: 10, shards: 3 }));
     expect(unknown.status).toBe(400);
-    const noToken = await harness.api.post(`${base}/simulations`, {});
+    const noToken = await sent(harness.api.POST(simulationsPath, { params: { path: ids }, body: {}, headers: { Authorization: '' } }));
     expect(noToken.status).toBe(401);
   });
 
   it('removes a scenario\'s runs, shard results and outputs with the scenario, and everything with the household', async () => {
-    const [, , householdId, , scenarioId] = base.split('/');
+    const { householdId, scenarioId } = ids;
     const partition = async () =>
       (
         await dynamoClient().query({
@@ -207,9 +222,9 @@ describe('simulation runs fanned out over the queue', () => {
       ).Items ?? [];
     const underScenario = (items: Record<string, unknown>[]) => items.filter((item) => String(item.sk).startsWith(`SCENARIO#${scenarioId}#`));
     expect(underScenario(await partition()).length).toBeGreaterThan(0);
-    expect((await harness.api.delete(base, { token: harness.token })).status).toBe(204);
+    expect((await sent(harness.api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: ids } }))).status).toBe(204);
     expect(underScenario(await partition())).toEqual([]);
-    expect((await harness.api.delete(`/households/${householdId}`, { token: harness.token })).status).toBe(204);
+    expect((await sent(harness.api.DELETE('/households/{householdId}', { params: { path: { householdId } } }))).status).toBe(204);
     expect(await partition()).toEqual([]);
   });
 });

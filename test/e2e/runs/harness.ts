@@ -1,16 +1,21 @@
 /**
  * The run tests' server: the real local runtime (HTTP server, dynalite, in-process shard queue and
- * worker threads) with the identity provider, and a real user token from its token endpoint.
+ * worker threads) with the identity provider, a real user token from its token endpoint, and the
+ * typed client (every response checked against the OpenAPI document).
  */
 import { bootstrapDemo, localIdentityPlugin } from '../../../infra/local/bootstrap-demo.js';
 import { localPlugins } from '../../../infra/local/plugins.js';
 import { localShardQueue } from '../../../infra/local/queue-plugin.js';
 import type { DeliveryFault, InProcessQueue } from '../../../shared/queue/index.js';
-import { ApiClient } from '../../support/http.js';
+import { ResponseValidator } from '../../support/openapi-validator.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
+import { auth, sent, typedClient, type ApiClient } from '../../support/typed-client.js';
+import type { ApiPaths } from '../../../client/api-client.js';
+import type { ScenarioBody } from './scenarios.js';
 
 export interface RunHarness {
   server: TestServer;
+  /** Sends the demo user's token unless a call passes another. */
   api: ApiClient;
   token: string;
   queue: InProcessQueue;
@@ -38,25 +43,44 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
   const token = await tokenFor({ grant_type: 'password', username: demo.username, password: demo.password });
   const queue = localShardQueue();
   if (!queue) throw new Error('the local shard queue is not running');
-  const api = new ApiClient(server.url);
+  const api = typedClient(server.url, { validator: await ResponseValidator.load(server.url), token: () => token });
   const otherUserToken = async () => {
     const service = await tokenFor({ grant_type: 'client_credentials' });
     const password = 'another-users-password';
-    const created = await api.post('/users', { username: 'other', password, email: 'other@example.com' }, { token: service });
+    const created = await sent(api.POST('/users', { body: { username: 'other', password, email: 'other@example.com' }, headers: auth(service) }));
     if (created.status !== 201) throw new Error(`user: ${created.status} ${created.text}`);
     return tokenFor({ grant_type: 'password', username: 'other', password });
   };
   return { server, api, token, queue, otherUserToken, close: () => server.close() };
 }
 
-/** Polls a run until it has ended; returns its last state. */
-export async function waitForRun(harness: RunHarness, path: string, timeoutMs = 120_000): Promise<Record<string, any>> {
+export interface SimulationRef {
+  householdId: string;
+  scenarioId: string;
+  simulationId: string;
+}
+export interface ComparisonRef {
+  householdId: string;
+  comparisonId: string;
+}
+
+type Run = ApiPaths['/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}']['get']['responses'][200]['content']['application/json'];
+type ComparisonRun = ApiPaths['/households/{householdId}/comparisons/{comparisonId}']['get']['responses'][200]['content']['application/json'];
+
+/** Polls a simulation or comparison until it has ended; returns its last state. */
+export async function waitForRun(harness: RunHarness, ref: SimulationRef): Promise<Run & Record<string, any>>;
+export async function waitForRun(harness: RunHarness, ref: ComparisonRef): Promise<ComparisonRun & Record<string, any>>;
+export async function waitForRun(harness: RunHarness, ref: SimulationRef | ComparisonRef, timeoutMs = 120_000): Promise<Record<string, any>> {
   const deadline = Date.now() + timeoutMs;
+  const read = () =>
+    'simulationId' in ref
+      ? sent(harness.api.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', { params: { path: ref } }))
+      : sent(harness.api.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path: ref } }));
   for (;;) {
-    const response = await harness.api.get(path, { token: harness.token });
-    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+    const response = await read();
+    if (response.status !== 200) throw new Error(`${JSON.stringify(ref)}: ${response.status} ${response.text}`);
     if (response.body.status === 'COMPLETED' || response.body.status === 'FAILED') return response.body;
-    if (Date.now() > deadline) throw new Error(`run ${path} did not end: ${JSON.stringify(response.body)}`);
+    if (Date.now() > deadline) throw new Error(`run ${JSON.stringify(ref)} did not end: ${JSON.stringify(response.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -79,10 +103,10 @@ export function faultsForNextRun(
   return { runId: () => runId, applied };
 }
 
-export async function createHouseholdWithScenario(harness: RunHarness, scenario: Record<string, unknown>): Promise<{ householdId: string; scenarioId: string }> {
-  const household = await harness.api.post('/households', { name: 'Run tests', currency: 'USD' }, { token: harness.token });
+export async function createHouseholdWithScenario(harness: RunHarness, scenario: ScenarioBody): Promise<{ householdId: string; scenarioId: string }> {
+  const household = await sent(harness.api.POST('/households', { body: { name: 'Run tests', currency: 'USD' } }));
   if (household.status !== 201) throw new Error(`household: ${household.status} ${household.text}`);
-  const created = await harness.api.post(`/households/${household.body.id}/scenarios`, scenario, { token: harness.token });
+  const created = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId: household.body.id } }, body: scenario }));
   if (created.status !== 201) throw new Error(`scenario: ${created.status} ${created.text}`);
   return { householdId: household.body.id, scenarioId: created.body.id };
 }

@@ -3,7 +3,11 @@
  * run of tens of thousands of paths stays cheap on a small machine while still depleting on some
  * paths (so probabilities and percentiles are non-trivial).
  */
-export function retireeScenario(retirementAge = 65, horizonYears = 20): Record<string, unknown> {
+import type { ApiPaths } from '../../../client/api-client.js';
+
+export type ScenarioBody = Extract<ApiPaths['/households/{householdId}/scenarios']['post']['requestBody']['content']['application/json'], { members: unknown }>;
+
+export function retireeScenario(retirementAge = 65, horizonYears = 20): ScenarioBody {
   return {
     name: `Retire at ${retirementAge}`,
     startYear: 2025,
