@@ -99,6 +99,20 @@ function identityOf(request: StartRunRequest, householdId: string) {
   }
 }
 
+/**
+ * Runs the engine inside the request: the document, or why the engine failed (it refused the run,
+ * or broke on it), which ends the run FAILED with that reason as a failing shard's run ends.
+ */
+function runInline(work: RunWork, seed: number, paths: number): { document: RunDocument } | { error: string } {
+  const started = performance.now();
+  try {
+    const result = runShard(work, seed, { pathStart: 0, pathCount: paths });
+    return { document: buildRunDocument(work, [result], { seed, shards: 1, elapsedMs: performance.now() - started }) };
+  } catch (error) {
+    return { error: `the engine failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
+  }
+}
+
 export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   const { principal, householdId, kind } = request;
   const resolved = request.scenarios.map(planOf);
@@ -127,29 +141,18 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
 
   let record: RunRecord;
   if (decision.inline) {
-    const started = performance.now();
-    let outcome: { elapsedMs: number } | { error: string };
-    let document: RunDocument | undefined;
-    try {
-      const result = runShard(work, seed, { pathStart: 0, pathCount: paths });
-      document = buildRunDocument(work, [result], { seed, shards: 1, elapsedMs: performance.now() - started });
-      outcome = { elapsedMs: document.metadata.elapsedMs };
-    } catch (error) {
-      // The engine refused the run (or failed on it): the run ends FAILED with the reason, as a failing shard's run does.
-      outcome = { error: `the engine failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
-    }
+    const outcome = runInline(work, seed, paths);
     // The output first: a run that reads COMPLETED always has its output.
-    if (document) await putBlob(pk, runOutputName(ref), document);
+    if ('document' in outcome) await putBlob(pk, runOutputName(ref), outcome.document);
     const completedAt = new Date();
     const ended =
-      'error' in outcome
-        ? { status: 'FAILED', error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] }
-        : { status: 'COMPLETED', shards: 1, completedShards: 1, joinedShards: [0], elapsedMs: Math.round(outcome.elapsedMs) };
+      'document' in outcome
+        ? { status: 'COMPLETED', progress: 1, shards: 1, completedShards: 1, joinedShards: [0], elapsedMs: Math.round(outcome.document.metadata.elapsedMs) }
+        : { status: 'FAILED', progress: 0, error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] };
     record = {
       ...base,
       ...identity,
       ...ended,
-      progress: 'error' in outcome ? 0 : 1,
       startedAt: createdAt.toISOString(),
       completedAt: completedAt.toISOString(),
       updatedAt: completedAt.toISOString(),
