@@ -55,7 +55,7 @@ function idsInUrl(): { householdId: string; scenarioId?: string; comparisonId?: 
 }
 
 async function apiGet(path: string): Promise<any> {
-  const response = await harness.api.get(path, { token: harness.token });
+  const response = await harness.http.get(path, { token: harness.token });
   expect(response.status, `${path}: ${response.text}`).toBe(200);
   return response.body;
 }
@@ -219,14 +219,14 @@ describe('the web app', () => {
     await page.getByRole('link', { name: 'Journey household' }).click();
     await page.getByRole('button', { name: 'Delete household' }).click();
     await page.getByRole('heading', { name: 'Households' }).waitFor();
-    const gone = await harness.api.get(`/households/${householdId}`, { token: harness.token });
+    const gone = await harness.http.get(`/households/${householdId}`, { token: harness.token });
     expect(gone.status).toBe(404);
 
     const key = await page.evaluate(() => Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!);
     const { access_token: accessToken } = await page.evaluate((k) => JSON.parse(sessionStorage.getItem(k)!) as { access_token: string }, key);
-    expect((await harness.api.get('/households', { token: accessToken })).status).toBe(200);
+    expect((await harness.http.get('/households', { token: accessToken })).status).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect((await harness.api.get('/households', { token: accessToken })).status).toBe(401);
+    expect((await harness.http.get('/households', { token: accessToken })).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import { bootstrapDemo, localIdentityPlugin } from '../../../infra/local/bootstr
 import { localPlugins } from '../../../infra/local/plugins.js';
 import { localShardQueue } from '../../../infra/local/queue-plugin.js';
 import type { DeliveryFault, InProcessQueue } from '../../../shared/queue/index.js';
+import { ApiClient as HttpClient } from '../../support/http.js';
 import { ResponseValidator } from '../../support/openapi-validator.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { auth, sent, typedClient, type ApiClient } from '../../support/typed-client.js';
@@ -17,6 +18,8 @@ export interface RunHarness {
   server: TestServer;
   /** Sends the demo user's token unless a call passes another. */
   api: ApiClient;
+  /** Untyped requests by URL path, for tests that follow paths they read elsewhere (e.g. a page's URL). */
+  http: HttpClient;
   token: string;
   queue: InProcessQueue;
   /** A token of another user of the same realm (registered through `/users` by the realm's back end). */
@@ -43,7 +46,9 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
   const token = await tokenFor({ grant_type: 'password', username: demo.username, password: demo.password });
   const queue = localShardQueue();
   if (!queue) throw new Error('the local shard queue is not running');
-  const api = typedClient(server.url, { validator: await ResponseValidator.load(server.url), token: () => token });
+  const validator = await ResponseValidator.load(server.url);
+  const api = typedClient(server.url, { validator, token: () => token });
+  const http = new HttpClient(server.url, validator);
   const otherUserToken = async () => {
     const service = await tokenFor({ grant_type: 'client_credentials' });
     const password = 'another-users-password';
@@ -51,7 +56,7 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
     if (created.status !== 201) throw new Error(`user: ${created.status} ${created.text}`);
     return tokenFor({ grant_type: 'password', username: 'other', password });
   };
-  return { server, api, token, queue, otherUserToken, close: () => server.close() };
+  return { server, api, http, token, queue, otherUserToken, close: () => server.close() };
 }
 
 export interface SimulationRef {
