@@ -205,16 +205,25 @@ export function finishSolve(
   const probability = proportion(met, dueAt);
   const pb = paired > 0 ? baseMet / paired : 0;
   const pv = paired > 0 ? met / paired : 0;
-  const effect = pairedDifference(sumD, sumD2, paired, bernoulliVariance(pb, paired) + bernoulliVariance(pv, paired));
-  const reason = explain(lever, target, status, value, probability.value, nonMonotone);
+  // A lever that works against the target (saving into a locked account can starve a goal): the best value found is today's.
+  const baseDue = base.reduce<number>((k, o) => k + (o >= 0 ? 1 : 0), 0);
+  const baseOk = base.reduce<number>((k, o) => k + (o === 1 ? 1 : 0), 0);
+  const worksAgainst = status === 'UNREACHABLE' && baseDue > 0 && baseOk / baseDue > probability.value;
+  const today = proportion(baseOk, baseDue);
+  const what = target.goalId === undefined ? 'the plan succeeds' : `goal ${target.goalId} is met`;
+  const reason = worksAgainst
+    ? `The target cannot be reached with this lever, which works against it: today (${lever.describe(lever.current)}) ${what} on ${today.value.toFixed(3)} of paths, and at the bound (${lever.describe(value)}) on only ${probability.value.toFixed(3)}.`
+    : explain(lever, target, status, value, probability.value, nonMonotone);
   return {
     lever: { type: lever.type, ...(lever.itemId !== undefined ? { itemId: lever.itemId } : {}), current: lever.current, unit: lever.unit },
     target: { ...(target.goalId !== undefined ? { goalId: target.goalId } : {}), probability: target.probability },
     status,
-    value,
-    change: lever.step === 1 ? value - lever.current : Math.round((value - lever.current) * 100) / 100,
-    probability,
-    effect,
+    value: worksAgainst ? lever.current : value,
+    change: worksAgainst ? 0 : lever.step === 1 ? value - lever.current : Math.round((value - lever.current) * 100) / 100,
+    probability: worksAgainst ? today : probability,
+    effect: worksAgainst
+      ? pairedDifference(0, 0, paired, 2 * bernoulliVariance(pb, paired))
+      : pairedDifference(sumD, sumD2, paired, bernoulliVariance(pb, paired) + bernoulliVariance(pv, paired)),
     bracket: { min: lever.min, max: lever.max },
     resolution,
     trials,

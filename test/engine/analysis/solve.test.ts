@@ -116,3 +116,18 @@ describe('SOLVE on random paths', () => {
     expect(Math.abs(lo - s.value)).toBeLessThan(4 * Math.SQRT2 * seSpend);
   });
 });
+
+describe('SOLVE with a lever that works against the target', () => {
+  it("keeps today's value as the best found, and says the lever works against the target", () => {
+    // Saving more into a locked RETIREMENT account leaves less cash for the family car.
+    const yf = loadExample('young-family-mortgage');
+    const pension = yf.accounts.find((a) => a.type === 'RETIREMENT')!;
+    const a = analyse(yf, { type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: pension.id }, target: { goalId: 'family-car', probability: 0.95 } }, { seed: 3, paths: 400 });
+    const s = a.solve!;
+    expect(s.status).toBe('UNREACHABLE');
+    expect(s.value).toBe(0);
+    expect(s.reason).toMatch(/works against it/);
+    const atBound = s.trials.find((t) => t.source === 'SIMULATED')!;
+    expect(atBound.probability).toBeLessThan(s.probability.value);
+  });
+});
