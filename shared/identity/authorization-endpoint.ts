@@ -14,7 +14,8 @@ import { pkceValuePattern } from './pkce.js';
 import type { EndpointRequest, EndpointResponse, IdentityProvider } from './provider.js';
 import { parseParameters, type Parameters } from './request-parameters.js';
 import { parseScope } from './scopes.js';
-import { authenticateUser } from './user-authentication.js';
+import { HashBudgetExceeded } from './hash-budget.js';
+import { authenticateUser, type UserAuthentication } from './user-authentication.js';
 
 const authorizationParameters = [
   'client_id',
@@ -155,7 +156,25 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
   const password = params.password ?? '';
   if (!username || !password) return page(400, 'Enter your username and password.', username);
   const now = provider.clock();
-  const result = await authenticateUser(provider.store, req.realmId, username, password, now);
+  let result: UserAuthentication;
+  try {
+    result = await authenticateUser(
+      provider.store,
+      {
+        realmId: req.realmId,
+        username,
+        password,
+        // The login page is open to anyone: failures lock the username for the address they come from.
+        source: `address:${req.sourceIp ?? 'unknown'}`,
+        payer: { sourceIp: req.sourceIp, clientId: valid.clientId },
+        now,
+      },
+      provider.policies,
+    );
+  } catch (error) {
+    if (!(error instanceof HashBudgetExceeded)) throw error;
+    return page(429, `${error.description}.`, username, { 'retry-after': String(error.retryAfter) });
+  }
   if (result.outcome === 'locked') {
     const seconds = Math.max(1, result.until - epochSeconds(now));
     const minutes = Math.ceil(seconds / 60);

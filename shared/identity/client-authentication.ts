@@ -5,9 +5,10 @@
  * are bound to it by PKCE instead.
  */
 import type { Client } from '../domain/identity/entities.js';
-import type { IdentityStore } from '../store/identity/identity-store.js';
+import { spendHash } from './hash-budget.js';
 import { decoy, verifySecret } from './hashing.js';
 import { OAuthError } from './oauth-error.js';
+import type { EndpointRequest, IdentityProvider } from './provider.js';
 import type { Parameters } from './request-parameters.js';
 
 export class InvalidClientError extends OAuthError {
@@ -54,13 +55,11 @@ function readCredentials(params: Parameters, authorization: string | undefined):
   return { clientId: params.client_id, secret: params.client_secret, basic: false };
 }
 
-export async function authenticateClient(
-  store: IdentityStore,
-  realmId: string,
-  params: Parameters,
-  authorization: string | undefined,
-): Promise<Client> {
-  const credentials = readCredentials(params, authorization);
+export async function authenticateClient(provider: IdentityProvider, request: EndpointRequest, params: Parameters): Promise<Client> {
+  const { store, policies } = provider;
+  const realmId = request.realmId;
+  const credentials = readCredentials(params, request.headers.authorization);
+  await spendHash(store, realmId, { sourceIp: request.sourceIp, clientId: credentials.clientId }, policies.hashBudget, provider.clock());
   const client = await store.clients.get(realmId, credentials.clientId);
   if (credentials.secret === undefined) {
     if (client?.public) return client;

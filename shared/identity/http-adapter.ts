@@ -18,6 +18,7 @@ export function endpointRequest(event: ApiEvent): EndpointRequest | undefined {
     realmId,
     issuer: realmIssuer(issuerBase(event), realmId),
     method: event.requestContext?.http?.method ?? 'GET',
+    sourceIp: event.requestContext?.http?.sourceIp,
     headers,
     query,
     body,

@@ -13,12 +13,47 @@ export const lifetimes = {
 } as const;
 
 export const loginThrottle = {
-  /** Failed logins for one username within `windowSeconds` that lock it. */
+  /**
+   * Failed logins for one username from one source within `windowSeconds` that lock the username
+   * for that source: a source is the browser's address on the login page, the client on the
+   * password grant.
+   */
   maxFailures: 5,
+  /** Failed logins for one username from all sources within `windowSeconds` that lock it everywhere. */
+  maxFailuresPerUsername: 30,
   windowSeconds: 900,
-  /** How long a locked username refuses every login, right or wrong. */
+  /** How long a lock refuses every login, right or wrong. */
   lockSeconds: 900,
 } as const;
+
+/**
+ * How many slow hashes (passwords and client secrets, about 0.3 s and 32 MiB each) a source
+ * address, and a client, may cause per window; the excess is refused with 429 before hashing.
+ * The defaults; a deployment sets its own with HASH_BUDGET_PER_ADDRESS and HASH_BUDGET_PER_CLIENT
+ * (e.g. a back end that signs many users in by the password grant from one address).
+ */
+export const hashBudget = {
+  windowSeconds: 10,
+  perAddress: 20,
+  perClient: 200,
+} as const;
+
+export type LoginThrottlePolicy = { [K in keyof typeof loginThrottle]: number };
+export type HashBudgetPolicy = { [K in keyof typeof hashBudget]: number };
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && /^[0-9]+$/.test(value) && n > 0 ? n : fallback;
+}
+
+/** The hashing budget with the environment's overrides. */
+export function hashBudgetFromEnvironment(env: NodeJS.ProcessEnv = process.env): HashBudgetPolicy {
+  return {
+    windowSeconds: hashBudget.windowSeconds,
+    perAddress: positiveInteger(env.HASH_BUDGET_PER_ADDRESS, hashBudget.perAddress),
+    perClient: positiveInteger(env.HASH_BUDGET_PER_CLIENT, hashBudget.perClient),
+  };
+}
 
 /** How long a retired signing key stays in the JWKS: every token it signed has expired by then. */
 export const retiredKeyRetentionSeconds =

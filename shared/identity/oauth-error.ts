@@ -9,7 +9,8 @@ export type OAuthErrorCode =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
-  | 'unsupported_token_type';
+  | 'unsupported_token_type'
+  | 'temporarily_unavailable';
 
 const statusNames: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -18,6 +19,7 @@ const statusNames: Record<number, string> = {
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
 };
 
@@ -40,6 +42,15 @@ export interface OAuthErrorBody {
   status: string;
   message: string;
   errors: { field: string; message: string }[];
+}
+
+/** Headers an OAuth error response carries: the Basic challenge, and Retry-After when the hashing budget is spent. */
+export function oauthErrorHeaders(error: OAuthError, realmId: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if ((error as { basic?: boolean }).basic === true) headers['www-authenticate'] = `Basic realm="${realmId}"`;
+  const retryAfter = (error as { retryAfter?: number }).retryAfter;
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  return headers;
 }
 
 export function oauthErrorBody(error: OAuthError): OAuthErrorBody {

@@ -1,8 +1,10 @@
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import type { SigningKeySource } from './signing/signing-key.js';
+import { hashBudgetFromEnvironment, loginThrottle } from './lifetimes.js';
 import { TokenIssuer } from './token-issuer.js';
+import type { LoginPolicies } from './user-authentication.js';
 
-/** What every identity endpoint works with: the store, the signing keys and the clock. */
+/** What every identity endpoint works with: the store, the signing keys, the clock and the throttling policies. */
 export class IdentityProvider {
   readonly tokens: TokenIssuer;
 
@@ -10,6 +12,7 @@ export class IdentityProvider {
     readonly store: IdentityStore,
     readonly keys: SigningKeySource,
     readonly clock: () => Date = () => new Date(),
+    readonly policies: LoginPolicies = { loginThrottle, hashBudget: hashBudgetFromEnvironment() },
   ) {
     this.tokens = new TokenIssuer(store, keys, clock);
   }
@@ -21,6 +24,8 @@ export interface EndpointRequest {
   /** The realm's issuer URL. */
   issuer: string;
   method: string;
+  /** The caller's address (API Gateway's `sourceIp`), which the hashing budget and login locks key on. */
+  sourceIp?: string;
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   query: Record<string, string | undefined>;

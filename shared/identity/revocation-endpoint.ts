@@ -6,8 +6,8 @@
  */
 import { digestToken, digestsEqual } from './hashing.js';
 import { verifyOwnAccessToken } from './access-token-verification.js';
-import { authenticateClient, InvalidClientError } from './client-authentication.js';
-import { OAuthError, oauthErrorBody } from './oauth-error.js';
+import { authenticateClient } from './client-authentication.js';
+import { OAuthError, oauthErrorBody, oauthErrorHeaders } from './oauth-error.js';
 import { jsonResponse, type EndpointRequest, type EndpointResponse, type IdentityProvider } from './provider.js';
 import { parseParameters, required } from './request-parameters.js';
 import { refreshTokenFamily } from './token-issuer.js';
@@ -18,7 +18,7 @@ export async function revocationEndpoint(provider: IdentityProvider, request: En
       throw new OAuthError('invalid_request', `Realm ${request.realmId} does not exist`, 404);
     }
     const params = parseParameters(request.body, request.headers['content-type']);
-    const client = await authenticateClient(provider.store, request.realmId, params, request.headers.authorization);
+    const client = await authenticateClient(provider, request, params);
     const token = required(params, 'token');
     const hint = params.token_type_hint;
     if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
@@ -41,8 +41,6 @@ export async function revocationEndpoint(provider: IdentityProvider, request: En
     return { statusCode: 200, headers: { 'cache-control': 'no-store' } };
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    const headers: Record<string, string> =
-      error instanceof InvalidClientError && error.basic ? { 'www-authenticate': `Basic realm="${request.realmId}"` } : {};
-    return jsonResponse(error.statusCode, oauthErrorBody(error), headers);
+    return jsonResponse(error.statusCode, oauthErrorBody(error), oauthErrorHeaders(error, request.realmId));
   }
 }

@@ -1,12 +1,12 @@
 /** `POST /realms/{realmId}/protocol/openid-connect/token` */
 import { grantTypes, type GrantType } from '../domain/identity/entities.js';
-import { authenticateClient, InvalidClientError } from './client-authentication.js';
+import { authenticateClient } from './client-authentication.js';
 import { authorizationCodeGrant } from './grants/authorization-code.js';
 import { clientCredentialsGrant } from './grants/client-credentials.js';
 import type { Grant } from './grants/grant-context.js';
 import { passwordGrant } from './grants/password.js';
 import { refreshTokenGrant } from './grants/refresh-token.js';
-import { OAuthError, oauthErrorBody } from './oauth-error.js';
+import { OAuthError, oauthErrorBody, oauthErrorHeaders } from './oauth-error.js';
 import { jsonResponse, type EndpointRequest, type EndpointResponse, type IdentityProvider } from './provider.js';
 import { parseParameters, required } from './request-parameters.js';
 
@@ -23,7 +23,7 @@ export async function tokenEndpoint(provider: IdentityProvider, request: Endpoin
       throw new OAuthError('invalid_request', `Realm ${request.realmId} does not exist`, 404);
     }
     const params = parseParameters(request.body, request.headers['content-type']);
-    const client = await authenticateClient(provider.store, request.realmId, params, request.headers.authorization);
+    const client = await authenticateClient(provider, request, params);
     const grantType = required(params, 'grant_type');
     if (!(grantTypes as readonly string[]).includes(grantType)) {
       throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType}`, 400, 'grant_type');
@@ -39,12 +39,12 @@ export async function tokenEndpoint(provider: IdentityProvider, request: Endpoin
       store: provider.store,
       issuerOfTokens: provider.tokens,
       now: provider.clock(),
+      sourceIp: request.sourceIp,
+      policies: provider.policies,
     });
     return jsonResponse(200, response);
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    const headers: Record<string, string> =
-      error instanceof InvalidClientError && error.basic ? { 'www-authenticate': `Basic realm="${request.realmId}"` } : {};
-    return jsonResponse(error.statusCode, oauthErrorBody(error), headers);
+    return jsonResponse(error.statusCode, oauthErrorBody(error), oauthErrorHeaders(error, request.realmId));
   }
 }

@@ -28,6 +28,9 @@ export interface TestServerOptions extends Omit<LocalRuntimeOptions, 'port' | 'd
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   process.env.LOG_LEVEL ??= 'warn';
+  // Every request of a test comes from the one loopback address, faster than any person signs in;
+  // the hashing budget itself is tested on its own (test/identity/login-throttle.test.ts).
+  process.env.HASH_BUDGET_PER_ADDRESS ??= '100000';
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hs-test-'));
   let url = '';

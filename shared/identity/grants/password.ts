@@ -4,11 +4,16 @@ import { parseScope } from '../scopes.js';
 import { authenticateUser } from '../user-authentication.js';
 import type { Grant } from './grant-context.js';
 
-export const passwordGrant: Grant = async ({ realmId, issuer, client, params, store, issuerOfTokens, now }) => {
+export const passwordGrant: Grant = async ({ realmId, issuer, client, params, store, issuerOfTokens, now, sourceIp, policies }) => {
   const username = required(params, 'username');
   const password = required(params, 'password');
   const scopes = parseScope(params.scope);
-  const result = await authenticateUser(store, realmId, username, password, now);
+  // The client is authenticated: failures lock the username for this client, not for every source.
+  const result = await authenticateUser(
+    store,
+    { realmId, username, password, source: `client:${client.clientId}`, payer: { sourceIp, clientId: client.clientId }, now },
+    policies,
+  );
   if (result.outcome === 'locked') {
     throw new OAuthError('invalid_grant', 'Too many failed logins for this username; try again later');
   }

@@ -12,9 +12,15 @@ export const identityKeys = {
   }),
   refreshFamily: (realmId: string, familyId: string) => ({ pk: `${realmPrefix(realmId)}RTF#${familyId}`, sk: 'RTF' }),
   authorizationCode: (realmId: string, codeDigest: string) => ({ pk: `${realmPrefix(realmId)}CODE#${codeDigest}`, sk: 'CODE' }),
-  loginFailures: (realmId: string, username: string) => ({
-    pk: `${realmPrefix(realmId)}LOGINFAIL#${username.toLowerCase()}`,
+  /** Failed logins of a username, from one source or (without `source`) from all; both parts encoded, so neither can spell the other. */
+  loginFailures: (realmId: string, username: string, source?: string) => ({
+    pk: `${realmPrefix(realmId)}LOGINFAIL#${encodeURIComponent(username.toLowerCase())}${source === undefined ? '' : `#${encodeURIComponent(source)}`}`,
     sk: 'LOGINFAIL',
+  }),
+  /** Hashes spent by a source address (`A`) or a client (`C`) in the current window. */
+  hashBudget: (realmId: string, scope: 'A' | 'C', who: string) => ({
+    pk: `${realmPrefix(realmId)}HASHBUDGET#${scope}#${encodeURIComponent(who)}`,
+    sk: 'HASHBUDGET',
   }),
   revokedAccessToken: (realmId: string, jti: string) => ({ pk: `${realmPrefix(realmId)}REVOKED#${jti}`, sk: 'REVOKED' }),
 };

@@ -2,7 +2,7 @@ import type { DocumentClient } from '../../aws/dynamodb/document-client.js';
 import { AuthorizationCodeRepository } from './authorization-code-repository.js';
 import { ClientRepository } from './client-repository.js';
 import type { IdentityTable } from './identity-table.js';
-import { LoginFailureRepository } from './login-failure-repository.js';
+import { WindowCounterRepository } from './window-counter-repository.js';
 import { RealmRepository } from './realm-repository.js';
 import { RefreshFamilyRepository } from './refresh-family-repository.js';
 import { RevokedTokenRepository } from './revoked-token-repository.js';
@@ -15,7 +15,8 @@ export class IdentityStore {
   readonly users: UserRepository;
   readonly refreshFamilies: RefreshFamilyRepository;
   readonly authorizationCodes: AuthorizationCodeRepository;
-  readonly loginFailures: LoginFailureRepository;
+  /** Login failure counts and hashing budgets. */
+  readonly counters: WindowCounterRepository;
   readonly revokedTokens: RevokedTokenRepository;
 
   constructor(doc: DocumentClient, tableName: string) {
@@ -25,7 +26,7 @@ export class IdentityStore {
     this.users = new UserRepository(t);
     this.refreshFamilies = new RefreshFamilyRepository(t);
     this.authorizationCodes = new AuthorizationCodeRepository(t);
-    this.loginFailures = new LoginFailureRepository(t);
+    this.counters = new WindowCounterRepository(t);
     this.revokedTokens = new RevokedTokenRepository(t);
   }
 }
