@@ -59,14 +59,14 @@ export async function authenticateClient(provider: IdentityProvider, request: En
   const { store, policies } = provider;
   const realmId = request.realmId;
   const credentials = readCredentials(params, request.headers.authorization);
-  await spendHash(store, realmId, { sourceIp: request.sourceIp, clientId: credentials.clientId }, policies.hashBudget, provider.clock());
   const client = await store.clients.get(realmId, credentials.clientId);
   if (credentials.secret === undefined) {
     if (client?.public) return client;
     throw new InvalidClientError('Client authentication is required', false);
   }
   if (client?.public) throw new InvalidClientError('A public client has no secret', credentials.basic);
-  // An unknown client costs the same hashing time as a known one with a wrong secret.
+  // Paid for before it is computed (hash-budget.ts). An unknown client costs the same hashing time as a known one with a wrong secret.
+  await spendHash(store, realmId, { sourceIp: request.sourceIp, clientId: credentials.clientId }, policies.hashBudget, provider.clock());
   const valid = await verifySecret(credentials.secret, client?.secretHash ?? (await decoy()));
   if (!client || !valid) throw new InvalidClientError('Invalid client or client credentials', credentials.basic);
   return client;
