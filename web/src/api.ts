@@ -4,10 +4,12 @@
  * next to the fields it names.
  */
 import type { ComparisonDocument } from '../../shared/engine/compare/comparison-document.ts';
+import type { AnalysisDocument } from '../../shared/engine/analysis/analysis-document.ts';
+import type { AnalysisRequest } from '../../shared/engine/analysis/request.ts';
 import type { OutputDocument } from '../../shared/engine/output/output-document.ts';
 import { accessToken } from './auth.ts';
 
-export type { ComparisonDocument, OutputDocument };
+export type { AnalysisDocument, AnalysisRequest, ComparisonDocument, OutputDocument };
 
 export interface FieldError {
   field: string;
@@ -71,6 +73,15 @@ export interface Comparison extends Resource {
   comparison?: ComparisonDocument;
 }
 
+export interface Analysis extends Resource {
+  status: RunStatus;
+  progress: number;
+  type: AnalysisRequest['type'];
+  paths: number;
+  error?: { reason: string };
+  analysis?: AnalysisDocument;
+}
+
 export interface Page<T> {
   content: T[];
   page: { number: number; size: number; totalElements: number; totalPages: number };
@@ -130,6 +141,9 @@ export const api = {
   simulationOutput: (hid: string, sid: string, id: string) =>
     call<OutputDocument>('GET', `${simulations(hid, sid)}/${encodeURIComponent(id)}/output`),
   latestOutput: (hid: string, sid: string) => call<OutputDocument & { stale?: boolean }>('GET', `${scenario(hid, sid)}/output`),
+
+  startAnalysis: (hid: string, sid: string, body: AnalysisRequest & { paths: number }) => call<Analysis>('POST', `${scenario(hid, sid)}/analyses`, body),
+  getAnalysis: (hid: string, sid: string, id: string) => call<Analysis>('GET', `${scenario(hid, sid)}/analyses/${encodeURIComponent(id)}`),
 
   startComparison: (hid: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths: number }) =>
     call<Comparison>('POST', comparisons(hid), body),

@@ -176,6 +176,24 @@ describe('the web app', () => {
     expect(after.expires_at).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it('runs a sensitivity analysis and draws its tornado, one bar per input and direction', async () => {
+    await page.getByRole('tab', { name: 'Analyses' }).click();
+    await page.getByLabel('Analysis', { exact: true }).selectOption('SENSITIVITY');
+    await page.getByLabel('Paths').fill('300');
+    await page.getByRole('button', { name: 'Run analysis' }).click();
+    await page.locator('[data-chart="tornado"] g[aria-description="tornado bars"], #analysis-error').first().waitFor({ timeout: 100_000 });
+    expect(await page.locator('#analysis-error').allTextContents()).toEqual([]);
+    const list = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses`);
+    const run = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses/${list.content[0].id}`);
+    const inputs = run.analysis.sensitivity.inputs;
+    expect(inputs.length).toBeGreaterThan(3);
+    await expect(page.locator('[data-chart="tornado"] g[aria-description="tornado bars"] rect').count()).resolves.toBe(2 * inputs.length);
+    // Largest swing on top, as the document orders them.
+    const labels = await page.locator('[data-analysis="sensitivity"] tbody th').allTextContents();
+    expect(labels).toEqual(inputs.map((i: { input: string }) => i.input.replace(/_/g, ' ').toLowerCase()));
+    await page.locator('[data-analysis="sensitivity"]').screenshot({ path: `${outputDir}tornado.png` });
+  });
+
   it('makes a what-if copy retiring later and runs it', async () => {
     await page.getByRole('tab', { name: 'What if…' }).click();
     await page.getByLabel('Change').selectOption({ label: 'Retirement age of alex' });

@@ -135,6 +135,23 @@ export function overlayChart(
   });
 }
 
+/** A tornado: each input's change in success when moved down and up, the largest swing on top. */
+export function tornadoChart(rows: { input: string; down: number; up: number }[], width: number): SVGSVGElement | HTMLElement {
+  const bars = rows.flatMap((r) => [
+    { input: r.input, move: 'down', change: r.down },
+    { input: r.input, move: 'up', change: r.up },
+  ]);
+  return plot({
+    ...common(width),
+    height: 50 + rows.length * 34,
+    marginLeft: 150,
+    x: { label: 'Change in success (percentage points)', tickFormat: (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`, grid: true },
+    y: { label: null, domain: rows.map((r) => r.input) },
+    color: { legend: true, domain: ['down', 'up'], range: ['#b3261e', '#1f4fb5'] },
+    marks: [barX(bars, { y: 'input', x1: 0, x2: 'change', fill: 'move', fillOpacity: 0.85, ariaDescription: 'tornado bars' }), ruleX([0])],
+  });
+}
+
 /** The comparison's own medians, by year, when a scenario has no stored output to draw its band from. */
 export function medianDifferenceChart(doc: ComparisonDocument, width: number): SVGSVGElement | HTMLElement {
   const rows = doc.timeSeries.map((t) => ({ year: t.calendarYear, difference: t.medianNetWorthDifference }));

@@ -5,9 +5,10 @@ import { useLoad } from '../components/useLoad.ts';
 import { href } from '../router.ts';
 import { Output } from './Output.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
+import { Analyses } from './Analyses.tsx';
 import { WhatIf } from './WhatIf.tsx';
 
-type Tab = 'results' | 'edit' | 'whatif';
+type Tab = 'results' | 'edit' | 'whatif' | 'analyses';
 
 export function ScenarioPage({ householdId, scenarioId }: { householdId: string; scenarioId: string }) {
   const scenario = useLoad(() => api.getScenario(householdId, scenarioId), [householdId, scenarioId]);
@@ -65,6 +66,7 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
         {tabButton('results', 'Results')}
         {tabButton('edit', 'Edit')}
         {tabButton('whatif', 'What if…')}
+        {tabButton('analyses', 'Analyses')}
       </div>
 
       {tab === 'results' && (
@@ -112,6 +114,12 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
               }
             }}
           />
+        </div>
+      )}
+
+      {tab === 'analyses' && (
+        <div role="tabpanel" id="panel-analyses" aria-labelledby="tab-analyses">
+          <Analyses householdId={householdId} scenario={s} currency={currency} />
         </div>
       )}
 
