@@ -4,6 +4,7 @@ import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.
 import type { ShardResult, SketchJson } from '../output/shard-result.js';
 import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
 import type { ComparedFigure, ComparisonDocument } from './comparison-document.js';
+import { bootstrapAgeDifferences } from './paired-ages.js';
 
 export type { ComparedFigure, ComparisonDocument };
 
@@ -75,6 +76,19 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
     return figure(name, a, b, batchStandardError(diffs), 'BATCH_MEANS');
   };
   const mean = (r: ShardResult, sum: ReturnType<typeof sumValue>) => (r.paths > 0 ? sum / r.paths : null);
+  /**
+   * Depletion ages: paired bootstrap over paths (paired-ages.ts). Batch means of these percentiles
+   * were too small by a factor of about 1.6: a batch holds only a few depleted paths, and the
+   * percentile of a few whole-number ages varies less than the full run's scaled down.
+   */
+  const depletionAgeFigures = (): ComparedFigure[] => {
+    const se = bootstrapAgeDifferences(merged.depletionAges, PERCENTILE_LEVELS.map((p) => p / 100), meta.seed);
+    const keys = ['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)] as (keyof typeof depletionAgeA)[];
+    return keys.map((key, i) => {
+      const s = i === 0 ? se.mean : se.quantiles[i - 1];
+      return figure(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], s === null ? null : { se: s, df: n - 1 }, 'PAIRED_BOOTSTRAP');
+    });
+  };
   const estateA = percentiles(A.terminalEstate);
   const estateB = percentiles(B.terminalEstate);
   const depletionAgeA = percentiles(A.depletionAge);
@@ -89,8 +103,7 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
       const key = `p${p}` as keyof typeof estateA;
       return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side.terminalEstate, p / 100));
     }),
-    ...(['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)] as (keyof typeof depletionAgeA)[]).map((key) =>
-      batched(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], (side) => percentiles(side.depletionAge)[key])),
+    ...depletionAgeFigures(),
   ];
 
   const goalIds = [...new Set([...baseline.goals.map((g) => g.id), ...alternative.goals.map((g) => g.id)])];

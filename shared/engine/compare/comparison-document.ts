@@ -6,8 +6,8 @@ export interface ComparedFigure {
   difference: number | null;
   standardError: number | null;
   interval95: [number, number] | null;
-  /** How the standard error was estimated: PAIRED_PATHS (per-path differences) or BATCH_MEANS. */
-  method: 'PAIRED_PATHS' | 'BATCH_MEANS';
+  /** How the standard error was estimated: PAIRED_PATHS (per-path differences), BATCH_MEANS, or PAIRED_BOOTSTRAP (resampled paths). */
+  method: 'PAIRED_PATHS' | 'BATCH_MEANS' | 'PAIRED_BOOTSTRAP';
 }
 
 export interface ComparisonDocument {

@@ -10,6 +10,7 @@ import { Distribution } from '../output/distribution.js';
 import { MONEY_UNIT } from '../output/fixed-point-sum.js';
 import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
+import { PairedAges, type PairedAgesJson } from './paired-ages.js';
 
 /**
  * Number of interleaved batches (path index mod BATCHES) for the paired standard errors of
@@ -40,6 +41,8 @@ export interface ComparisonShardResult {
   /** Per paired figure: exact sums of d = alternative − baseline and of d². */
   pairedSums: { d: ExactSumJson; d2: ExactSumJson }[];
   batches: { baseline: BatchSide; alternative: BatchSide }[];
+  /** Per path the pair (baseline, alternative) of the primary member's depletion ages, counted (paired-ages.ts). */
+  depletionAges: PairedAgesJson;
   failedToSucceeded: number;
   succeededToFailed: number;
 }
@@ -123,6 +126,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   const sumD2 = Array.from({ length: F }, () => new ExactSum());
   const batchesA = Array.from({ length: BATCHES }, () => new Batch(baseline.goals.length));
   const batchesB = Array.from({ length: BATCHES }, () => new Batch(alternative.goals.length));
+  const depletionAges = new PairedAges();
   let failedToSucceeded = 0;
   let succeededToFailed = 0;
   const end = range.pathStart + range.pathCount;
@@ -141,6 +145,10 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
       sumD[f].add(d);
       sumD2[f].add(d * d);
     }
+    depletionAges.add(
+      simA.depletionYear >= 0 ? a.compiled.memberAge0[a.compiled.primary] + simA.depletionYear : -1,
+      simB.depletionYear >= 0 ? b.compiled.memberAge0[b.compiled.primary] + simB.depletionYear : -1,
+    );
     if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
     if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
   }
@@ -152,6 +160,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
     commonMembers: common,
     pairedSums: sumD.map((d, f) => ({ d: d.toJSON(), d2: sumD2[f].toJSON() })),
     batches: batchesA.map((x, i) => ({ baseline: x.toJSON(), alternative: batchesB[i].toJSON() })),
+    depletionAges: depletionAges.toJSON(),
     failedToSucceeded,
     succeededToFailed,
   };

@@ -1,5 +1,6 @@
 import { mergeDistributions, mergeShardResults, mergeSketches, mergeSums } from '../output/merge-shards.js';
 import type { BatchSide, ComparisonShardResult } from './comparison-shard.js';
+import { mergePairedAges } from './paired-ages.js';
 
 function mergeBatchSides(sides: BatchSide[]): BatchSide {
   return {
@@ -32,6 +33,7 @@ export function mergeComparisonShards(results: ComparisonShardResult[]): Compari
       baseline: mergeBatchSides(results.map((r) => r.batches[b].baseline)),
       alternative: mergeBatchSides(results.map((r) => r.batches[b].alternative)),
     })),
+    depletionAges: mergePairedAges(results.map((r) => r.depletionAges ?? [])),
     failedToSucceeded: results.reduce((s, r) => s + r.failedToSucceeded, 0),
     succeededToFailed: results.reduce((s, r) => s + r.succeededToFailed, 0),
   };

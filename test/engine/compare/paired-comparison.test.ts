@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, compareShard, mergeComparisonShards, buildComparison } from '../../../shared/engine/index.js';
 import { loadExample } from '../output/example-plans.js';
-import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
-
-function saver(retirementAge: number) {
-  const r = validateScenario({
-    name: `retire at ${retirementAge}`,
-    startYear: 2025,
-    members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1970, sex: 'MALE', retirementAge }],
-    incomes: [
-      { id: 'salary', type: 'SALARY', memberId: 'p1', amount: 80_000 },
-      { id: 'state', type: 'STATE_PENSION', memberId: 'p1', amount: 18_000, fromAge: 67 },
-    ],
-    expenses: [{ id: 'living', type: 'LIVING', amount: 55_000, essentialFraction: 0.8 }],
-    accounts: [
-      { id: 'cash', type: 'CASH', balance: 10_000 },
-      { id: 'ira', type: 'RETIREMENT', ownerId: 'p1', balance: 250_000, accessAge: 55, allocation: { cash: 0, bonds: 0.4, equity: 0.6 } },
-    ],
-    assumptions: { life: { disability: { enabled: false }, unemployment: { enabled: false }, longTermCare: { enabled: false } } },
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return toHouseholdPlan(r.value);
-}
+import { saver } from './saver-plan.js';
 
 describe('paired comparison', () => {
   it('gives zero differences and zero standard errors comparing a scenario with itself', () => {
@@ -73,7 +53,7 @@ describe('paired comparison', () => {
     // Retiring at 62 runs out of money on some paths: the baseline has a depletion age distribution.
     const median = doc.summary.find((f) => f.figure === 'depletionAge.p50')!;
     expect(median.baseline!).toBeGreaterThan(62);
-    expect(median.method).toBe('BATCH_MEANS');
+    expect(median.method).toBe('PAIRED_BOOTSTRAP');
     // Half-widths: t with 599 degrees of freedom (paths) and with 31 (the 32 batches, each with an estate).
     const half = (f: (typeof doc.summary)[number]) => (f.interval95![1] - f.interval95![0]) / 2;
     const success = doc.summary.find((f) => f.figure === 'probabilityOfSuccess')!;

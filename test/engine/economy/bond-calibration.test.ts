@@ -69,7 +69,6 @@ function simulatedMoments(seed: number) {
 describe('the bond fund against the shipped 1950-2022 history', () => {
   const h = historyMoments();
   const sim = simulatedMoments(77);
-  if (process.env.SHOW_BOND_MOMENTS) console.log(JSON.stringify({ h, sim }));
 
   it('earns its term premium over cash: E[(1 + bond) / (1 + cash)] = e^termPremium', () => {
     expect(sim.termPremium).toBeGreaterThan(0);
