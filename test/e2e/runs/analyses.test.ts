@@ -3,7 +3,8 @@
  * threads): each type to COMPLETED with its document, a queued (sharded) analysis giving the same
  * document as the inline one, list/paging/ETag/HEAD/DELETE, access across users and realms, bad
  * requests naming their field, deletion with the scenario, and FAILED with the engine's reason.
- * Every response is checked against the OpenAPI document.
+ * Every call goes through the typed client, and every response is checked against the OpenAPI
+ * document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPlugins } from '../../../infra/local/plugins.js';
@@ -18,9 +19,10 @@ import { householdPartition } from '../../../shared/store/keys.js';
 import { tableName } from '../../../shared/store/table.js';
 import { getBlob, putBlob } from '../../../shared/store/runs/blobs.js';
 import { runInputName } from '../../../shared/store/runs/keys.js';
-import { ApiClient } from '../../support/http.js';
+import type { ApiPaths } from '../../../client/api-client.js';
 import { ResponseValidator } from '../../support/openapi-validator.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
+import { auth, invalid, sent, typedClient, type ApiClient } from '../../support/typed-client.js';
 import { retireeScenario } from './scenarios.js';
 
 /** Everything runs inline unless a test lowers the bound (the server reads it on each request). */
@@ -36,6 +38,23 @@ let householdId: string;
 let scenarioId: string;
 let base: string;
 const scenario = retireeScenario(65, 20);
+
+type AnalysisBody = ApiPaths['/households/{householdId}/scenarios/{scenarioId}/analyses']['post']['requestBody']['content']['application/json'];
+const analysesPath = '/households/{householdId}/scenarios/{scenarioId}/analyses';
+const analysisPath = '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}';
+const inScenario = () => ({ householdId, scenarioId });
+
+/** POSTs an analysis (as alice unless `token` names another caller). */
+const start = (body: AnalysisBody, options: { token?: string; headers?: Record<string, string>; path?: { householdId: string; scenarioId: string } } = {}) =>
+  sent(api.POST(analysesPath, { params: { path: options.path ?? inScenario() }, body, headers: { ...(options.token ? auth(options.token) : {}), ...options.headers } }));
+const read = (analysisId: string, token?: string) =>
+  sent(api.GET(analysisPath, { params: { path: { ...inScenario(), analysisId } }, headers: token ? auth(token) : {} }));
+const check = (analysisId: string, token?: string) =>
+  sent(api.HEAD(analysisPath, { params: { path: { ...inScenario(), analysisId } }, headers: token ? auth(token) : {} }));
+const remove = (analysisId: string, headers: Record<string, string> = {}) =>
+  sent(api.DELETE(analysisPath, { params: { path: { ...inScenario(), analysisId } }, headers }));
+const list = (query: Record<string, string | number | string[]> = {}, token?: string, path = inScenario()) =>
+  sent(api.GET(analysesPath, { params: { path, query }, headers: token ? auth(token) : {} }));
 
 const plan = (() => {
   const checked = validateScenario(scenario);
@@ -54,17 +73,17 @@ beforeAll(async () => {
     RUNS_MAX_ACTIVE_PER_REALM: '10',
   });
   server = await startTestServer({ plugins: localPlugins });
-  api = new ApiClient(server.url, await ResponseValidator.load(server.url));
-  const local = localShardQueue();
-  if (!local) throw new Error('the local shard queue is not running');
-  queue = local;
   alice = await server.issuer.userToken('realm-a', 'alice');
   bob = await server.issuer.userToken('realm-a', 'bob');
   otherRealm = await server.issuer.serviceToken('realm-b');
-  const household = await api.post('/households', { name: 'Analyses', currency: 'USD' }, { token: alice });
+  api = typedClient(server.url, { validator: await ResponseValidator.load(server.url), token: () => alice });
+  const local = localShardQueue();
+  if (!local) throw new Error('the local shard queue is not running');
+  queue = local;
+  const household = await sent(api.POST('/households', { body: { name: 'Analyses', currency: 'USD' } }));
   expect(household.status).toBe(201);
   householdId = household.body.id;
-  const created = await api.post(`/households/${householdId}/scenarios`, scenario, { token: alice });
+  const created = await sent(api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: scenario }));
   expect(created.status, created.text).toBe(201);
   scenarioId = created.body.id;
   base = `/households/${householdId}/scenarios/${scenarioId}`;
@@ -76,24 +95,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function waitForEnd(path: string, timeoutMs = 120_000): Promise<Record<string, any>> {
+async function waitForEnd(analysisId: string, timeoutMs = 120_000): Promise<Record<string, any>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await api.get(path, { token: alice });
-    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+    const response = await read(analysisId);
+    if (response.status !== 200) throw new Error(`analysis ${analysisId}: ${response.status} ${response.text}`);
     if (response.body.status === 'COMPLETED' || response.body.status === 'FAILED') return response.body;
-    if (Date.now() > deadline) throw new Error(`analysis ${path} did not end: ${JSON.stringify(response.body)}`);
+    if (Date.now() > deadline) throw new Error(`analysis ${analysisId} did not end: ${JSON.stringify(response.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-async function analyseToEnd(body: Record<string, unknown>): Promise<Record<string, any>> {
-  const created = await api.post(`${base}/analyses`, body, { token: alice });
+async function analyseToEnd(body: AnalysisBody): Promise<Record<string, any>> {
+  const created = await start(body);
   expect(created.status, created.text).toBe(201);
-  const path = `${base}/analyses/${created.body.id}`;
-  expect(created.headers.get('location')).toBe(`${server.url}${path}`);
+  expect(created.headers.get('location')).toBe(`${server.url}${base}/analyses/${created.body.id}`);
   expect(created.headers.get('etag')).toBe(`"${created.body.version}"`);
-  const ended = await waitForEnd(path);
+  const ended = await waitForEnd(created.body.id);
   expect(ended.status, JSON.stringify(ended.error)).toBe('COMPLETED');
   return ended;
 }
@@ -111,7 +129,7 @@ const probability = (value: number) => {
 
 describe('analyses of a scenario', () => {
   it('solves a lever, and re-runs of the same seed and paths give the same document', async () => {
-    const body = { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 }, paths: 200, seed: 11 };
+    const body: AnalysisBody = { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 }, paths: 200, seed: 11 };
     const analysis = await analyseToEnd(body);
     expect(analysis).toMatchObject({ type: 'SOLVE', scenarioId, scenarioVersion: 1, paths: 200, seed: 11, progress: 1 });
     expect(analysis.request).toEqual({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 } });
@@ -132,8 +150,8 @@ describe('analyses of a scenario', () => {
 
     // A retried POST with the same Idempotency-Key answers the first response instead of starting another.
     const headers = { 'Idempotency-Key': 'analysis-retry-1' };
-    const first = await api.post(`${base}/analyses`, body, { token: alice, headers });
-    const retried = await api.post(`${base}/analyses`, body, { token: alice, headers });
+    const first = await start(body, { headers });
+    const retried = await start(body, { headers });
     expect(first.status).toBe(201);
     expect(retried.status).toBe(201);
     expect(retried.body.id).toBe(first.body.id);
@@ -179,7 +197,7 @@ describe('analyses of a scenario', () => {
   });
 
   it('gives a queued analysis, sharded over the workers, the same document as the inline one', async () => {
-    const request: AnalysisRequest = { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.75 } };
+    const request = { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.75 } } satisfies AnalysisRequest & AnalysisBody;
     const paths = 400;
     const inline = await analyseToEnd({ ...request, paths, seed: 21 });
     expect(inline.shards).toBe(1);
@@ -188,11 +206,11 @@ describe('analyses of a scenario', () => {
     process.env.RUN_INLINE_PATH_YEARS = '0';
     process.env.SHARD_PATH_YEARS = String(Math.ceil(pathYears / 4));
     try {
-      const created = await api.post(`${base}/analyses`, { ...request, paths, seed: 21 }, { token: alice });
+      const created = await start({ ...request, paths, seed: 21 });
       expect(created.status, created.text).toBe(201);
       expect(created.body.status).toBe('QUEUED');
       expect(created.body.analysis).toBeUndefined();
-      const queued = await waitForEnd(`${base}/analyses/${created.body.id}`);
+      const queued = await waitForEnd(created.body.id);
       expect(queued.status, JSON.stringify(queued.error)).toBe('COMPLETED');
       expect(queued.shards).toBe(4);
       expect(queued.completedShards).toBe(4);
@@ -205,59 +223,63 @@ describe('analyses of a scenario', () => {
   });
 
   it('lists with paging and sorting, and checks and deletes with ETag and If-Match', async () => {
-    const list = await api.get(`${base}/analyses?sort=createdAt,asc&size=2`, { token: alice });
-    expect(list.status).toBe(200);
-    expect(list.body.content).toHaveLength(2);
-    expect(list.body.page).toMatchObject({ number: 0, size: 2 });
-    expect(list.body.page.totalElements).toBeGreaterThanOrEqual(7);
-    expect(list.headers.get('link')).toMatch(/rel="next"/);
-    expect(list.body.content[0].type).toBe('SOLVE');
-    expect(list.body.content[0].analysis).toBeUndefined();
-    const byType = await api.get(`${base}/analyses?sort=type,desc&size=100`, { token: alice });
+    const page = await list({ sort: ['createdAt,asc'], size: 2 });
+    expect(page.status).toBe(200);
+    expect(page.body.content).toHaveLength(2);
+    expect(page.body.page).toMatchObject({ number: 0, size: 2 });
+    expect(page.body.page.totalElements).toBeGreaterThanOrEqual(7);
+    expect(page.headers.get('link')).toMatch(/rel="next"/);
+    expect(page.body.content[0].type).toBe('SOLVE');
+    expect(page.body.content[0].analysis).toBeUndefined();
+    const byType = await list({ sort: ['type,desc'], size: 100 });
     const types = byType.body.content.map((a: { type: string }) => a.type);
     expect(types).toEqual([...types].sort().reverse());
-    const badSort = await api.get(`${base}/analyses?sort=paths,asc`, { token: alice });
+    const badSort = await list({ sort: ['paths,asc'] });
     expect(badSort.status).toBe(400);
     expect(badSort.body.errors[0].field).toMatch(/^sort/);
 
-    const oldest = list.body.content[0];
-    const path = `${base}/analyses/${oldest.id}`;
-    const got = await api.get(path, { token: alice });
+    const oldest = page.body.content[0];
+    const got = await read(oldest.id);
     expect(got.status).toBe(200);
     expect(got.headers.get('etag')).toBe(`"${oldest.version}"`);
-    const head = await api.head(path, { token: alice });
+    const unchanged = await sent(
+      api.GET(analysisPath, { params: { path: { ...inScenario(), analysisId: oldest.id } }, headers: { 'If-None-Match': `"${oldest.version}"` } }),
+    );
+    expect(unchanged.status).toBe(304);
+    const head = await check(oldest.id);
     expect(head.status).toBe(204);
     expect(head.headers.get('etag')).toBe(`"${oldest.version}"`);
 
-    expect((await api.delete(path, { token: alice, headers: { 'If-Match': '"999"' } })).status).toBe(412);
-    expect((await api.delete(path, { token: alice, headers: { 'If-Match': `"${oldest.version}"` } })).status).toBe(204);
-    expect((await api.get(path, { token: alice })).status).toBe(404);
-    expect((await api.head(path, { token: alice })).status).toBe(404);
-    expect((await api.delete(path, { token: alice })).status).toBe(404);
+    expect((await remove(oldest.id, { 'If-Match': '"999"' })).status).toBe(412);
+    expect((await remove(oldest.id, { 'If-Match': `"${oldest.version}"` })).status).toBe(204);
+    expect((await read(oldest.id)).status).toBe(404);
+    expect((await check(oldest.id)).status).toBe(404);
+    expect((await remove(oldest.id)).status).toBe(404);
   });
 
   it('is 404 for an unknown analysis or scenario, 403 for another user and invisible to another realm', async () => {
-    const unknown = await api.get(`${base}/analyses/01J00000000000000000000000`, { token: alice });
+    const unknown = await read('01J00000000000000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/Analysis/);
-    const noScenario = await api.post(`/households/${householdId}/scenarios/nope/analyses`, { type: 'DIAGNOSE' }, { token: alice });
-    expect(noScenario.status).toBe(404);
-    expect((await api.get(`/households/${householdId}/scenarios/nope/analyses`, { token: alice })).status).toBe(404);
+    const unknownScenario = { householdId, scenarioId: '01J00000000000000000000000' };
+    expect((await start({ type: 'DIAGNOSE' }, { path: unknownScenario })).status).toBe(404);
+    expect((await list({}, undefined, unknownScenario)).status).toBe(404);
+    expect((await read('not-an-id')).status).toBe(404);
 
-    const existing = (await api.get(`${base}/analyses`, { token: alice })).body.content[0];
+    const existing = (await list()).body.content[0];
     const path = `${base}/analyses/${existing.id}`;
-    expect((await api.get(path, { token: bob })).status).toBe(403);
-    expect((await api.post(`${base}/analyses`, { type: 'DIAGNOSE' }, { token: bob })).status).toBe(403);
+    expect((await read(existing.id, bob)).status).toBe(403);
+    expect((await start({ type: 'DIAGNOSE' }, { token: bob })).status).toBe(403);
     for (const response of [
-      await api.get(path, { token: otherRealm }),
-      await api.head(path, { token: otherRealm }),
-      await api.get(`${base}/analyses`, { token: otherRealm }),
-      await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 10 }, { token: otherRealm }),
-      await api.delete(path, { token: otherRealm }),
+      await read(existing.id, otherRealm),
+      await check(existing.id, otherRealm),
+      await list({}, otherRealm),
+      await start({ type: 'DIAGNOSE', paths: 10 }, { token: otherRealm }),
+      await sent(api.DELETE(analysisPath, { params: { path: { ...inScenario(), analysisId: existing.id } }, headers: auth(otherRealm) })),
     ]) {
       expect(response.status).toBe(404);
     }
-    expect((await api.get(path, { token: alice })).status).toBe(200);
+    expect((await read(existing.id)).status).toBe(200);
   });
 
   it('refuses bad requests with a 400 naming the field', async () => {
@@ -282,23 +304,23 @@ describe('analyses of a scenario', () => {
       [{ type: 'DIAGNOSE', shards: 3 }, 'shards'],
     ];
     for (const [body, field] of cases) {
-      const response = await api.post(`${base}/analyses`, body, { token: alice });
+      const response = await start(invalid<AnalysisBody>(body));
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
     }
-    expect((await api.get(`${base}/analyses`, { token: alice })).body.content.every((a: { status: string }) => a.status === 'COMPLETED')).toBe(true);
+    expect((await list({ size: 100 })).body.content.every((a: { status: string }) => a.status === 'COMPLETED')).toBe(true);
   });
 
   it('counts a queued analysis against the realm cap, and ends it FAILED with the reason when the engine refuses it', async () => {
     process.env.RUN_INLINE_PATH_YEARS = '0';
     queue.pause();
     try {
-      const created = await api.post(`${base}/analyses`, { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 }, { token: alice });
+      const created = await start({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 });
       expect(created.status, created.text).toBe(201);
       expect(created.body.status).toBe('QUEUED');
       // It holds a slot of the realm's cap on runs in flight, as any queued run does.
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
-      const refused = await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 50 }, { token: alice });
+      const refused = await start({ type: 'DIAGNOSE', paths: 50 });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/At most 1 run/);
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
@@ -310,7 +332,7 @@ describe('analyses of a scenario', () => {
       expect(input?.analysis).toMatchObject({ type: 'SOLVE' });
       await putBlob(pk, runInputName(ref), { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
       queue.resume();
-      const failed = await waitForEnd(`${base}/analyses/${created.body.id}`);
+      const failed = await waitForEnd(created.body.id);
       expect(failed.status).toBe('FAILED');
       expect(failed.error.reason).toMatch(/failed after 3 attempts: .*ghost/);
       expect(failed.analysis).toBeUndefined();
@@ -323,10 +345,10 @@ describe('analyses of a scenario', () => {
 
   it("is deleted with its scenario: 404 afterwards, and nothing of it left under the scenario's keys", async () => {
     const analysis = await analyseToEnd({ type: 'STRESS', shocks: [{ type: 'RATES_UP', points: 0.01 }], paths: 50, seed: 3 });
-    expect((await api.delete(base, { token: alice })).status).toBe(204);
-    expect((await api.get(`${base}/analyses/${analysis.id}`, { token: alice })).status).toBe(404);
-    expect((await api.get(`${base}/analyses`, { token: alice })).status).toBe(404);
-    const again = await api.post(`${base}/analyses`, { type: 'DIAGNOSE', paths: 10 }, { token: alice });
+    expect((await sent(api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: inScenario() } }))).status).toBe(204);
+    expect((await read(analysis.id)).status).toBe(404);
+    expect((await list()).status).toBe(404);
+    const again = await start({ type: 'DIAGNOSE', paths: 10 });
     expect(again.status).toBe(404);
     const items = await dynamoClient().query({
       TableName: tableName(),
