@@ -1,6 +1,7 @@
 /**
  * Examples the OpenAPI document shows: the example scenarios of examples/ as request bodies, and
- * excerpts of a real output and comparison (examples/api/, written by `npm run -s api-examples`).
+ * excerpts of a real output and comparison and a real analysis (examples/api/, written by
+ * `npm run -s api-examples`).
  * The OpenAPI tests check each against its schema.
  */
 import type { Example } from '../shared/http/stack.js';
@@ -9,6 +10,7 @@ import retiree from '../examples/single-retiree-care.json' with { type: 'json' }
 import family from '../examples/young-family-mortgage.json' with { type: 'json' };
 import output from '../examples/api/output-excerpt.json' with { type: 'json' };
 import comparison from '../examples/api/comparison-excerpt.json' with { type: 'json' };
+import analysis from '../examples/api/analysis-solve.json' with { type: 'json' };
 
 export const scenarioExamples: Record<string, Example> = {
   coupleNearRetirement: { summary: couple.name, value: couple },
@@ -69,5 +71,9 @@ export const analysisRequestExamples: Record<string, Example> = {
     summary: 'A 40% equity fall next year, and 1973 replayed',
     value: { type: 'STRESS', shocks: [{ type: 'EQUITY_FALL', fall: 0.4, year: 1 }, { type: 'HISTORICAL', startYear: 1973 }] },
   },
+};
+
+export const analysisExamples: Record<string, Example> = {
+  solveSpending: { summary: "The couple's yearly living spending solved for 90% success (1,000 paths)", value: analysis },
 };
 

@@ -1,9 +1,11 @@
 /**
  * Usage: npm run -s api-examples: writes the output and comparison excerpts the OpenAPI
  * document shows (examples/api/), from real runs of the engine on examples/couple-near-retirement.json
- * (and the same couple retiring two years later), trimmed to a few years of time series.
+ * (and the same couple retiring two years later), trimmed to a few years of time series, and an
+ * analysis (the couple's spending solved for 90% success).
  */
 import { writeFileSync } from 'node:fs';
+import { analyse } from '../shared/engine/analysis/index.js';
 import { compare, simulate } from '../shared/engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/index.js';
 import { loadScenario } from './cli-support.js';
@@ -51,6 +53,28 @@ const comparisonExcerpt = {
   },
 };
 
+const solveRequest = { type: 'SOLVE' as const, lever: { type: 'SPENDING' as const }, target: { probability: 0.9 } };
+const analysisExample = {
+  id: '01JWQ84R1N7D3K6S9VB2XTF5GE',
+  householdId: comparisonExcerpt.householdId,
+  scenarioId: comparisonExcerpt.baselineScenarioId,
+  scenarioVersion: 1,
+  type: solveRequest.type,
+  request: solveRequest,
+  status: 'COMPLETED',
+  progress: 1,
+  paths,
+  seed,
+  shards: 1,
+  completedShards: 1,
+  createdAt: created,
+  updatedAt: created,
+  completedAt: created,
+  version: 1,
+  analysis: analyse(baseline.plan, solveRequest, { seed, paths, shards: 1 }),
+};
+
 const write = (file: string, value: unknown) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 write('examples/api/output-excerpt.json', outputExcerpt);
 write('examples/api/comparison-excerpt.json', comparisonExcerpt);
+write('examples/api/analysis-solve.json', analysisExample);

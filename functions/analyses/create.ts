@@ -3,7 +3,7 @@ import { analysisRequestSchema } from '../../shared/domain/runs/analysis-request
 import { analysisListPathSchema, analysisWithDocumentSchema } from '../../shared/domain/runs/schemas.js';
 import { created } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
-import { analysisRequestExamples } from '../api-examples.js';
+import { analysisExamples, analysisRequestExamples } from '../api-examples.js';
 
 export const handler = route(
   {
@@ -16,7 +16,7 @@ export const handler = route(
     body: analysisRequestSchema,
     bodyExamples: analysisRequestExamples,
     errors: [429],
-    responses: { 201: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['Location', 'ETag'] } },
+    responses: { 201: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['Location', 'ETag'], examples: analysisExamples } },
   },
   async ({ principal, path, body, origin }) => {
     const analysis = await createAnalysis(principal, path.householdId, path.scenarioId, body);

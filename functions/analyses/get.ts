@@ -2,13 +2,14 @@ import { getAnalysis } from '../../shared/domain/runs/analyses.js';
 import { analysisPathSchema, analysisWithDocumentSchema } from '../../shared/domain/runs/schemas.js';
 import { ok } from '../../shared/http/reply.js';
 import { route } from '../../shared/http/stack.js';
+import { analysisExamples } from '../api-examples.js';
 
 export const handler = route(
   {
     summary: "An analysis's status, progress and timing, its error if it failed, and its document once completed",
     tags: ['analyses'],
     path: analysisPathSchema,
-    responses: { 200: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['ETag'] } },
+    responses: { 200: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['ETag'], examples: analysisExamples } },
   },
   async ({ principal, path }) => ok(await getAnalysis(principal, path.householdId, path.scenarioId, path.analysisId)),
 );

@@ -131,6 +131,7 @@ describe('the OpenAPI document', () => {
         'post /households/{householdId}/scenarios/{scenarioId}/simulations pathsAndSeed',
         'post /households/{householdId}/scenarios/{scenarioId}/analyses solveSpending',
         'post /households/{householdId}/scenarios/{scenarioId}/analyses stress',
+        'get /households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId} solveSpending',
       ]),
     );
   });
