@@ -29,8 +29,9 @@ const checked = validateScenario(later);
 if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
 const comparison = compare(baseline.plan, toHouseholdPlan(checked.value), { seed, paths, shards: 1 }) as unknown as Record<string, unknown>;
 const created = '2025-06-02T09:14:03.120Z';
-const comparisonExcerpt = {
-  id: '01JWQ7ZP4C8N5T2K9XGR3HB6MD',
+/** The fields of a run that completed inside its request. */
+const completedRun = (id: string, version: number) => ({
+  id,
   householdId: '01JWQ7XW2S6E4M8D1FZB0VKQ7A',
   status: 'COMPLETED',
   progress: 1,
@@ -41,7 +42,10 @@ const comparisonExcerpt = {
   createdAt: created,
   updatedAt: created,
   completedAt: created,
-  version: 2,
+  version,
+});
+const comparisonExcerpt = {
+  ...completedRun('01JWQ7ZP4C8N5T2K9XGR3HB6MD', 2),
   baselineScenarioId: '01JWQ7Y3M0A9C2V5R8TE6NWJ4P',
   baselineScenarioVersion: 1,
   alternativeScenarioId: '01JWQ7YB7H3Q6Z0D4KX8SFMC2R',
@@ -55,22 +59,11 @@ const comparisonExcerpt = {
 
 const solveRequest = { type: 'SOLVE' as const, lever: { type: 'SPENDING' as const }, target: { probability: 0.9 } };
 const analysisExample = {
-  id: '01JWQ84R1N7D3K6S9VB2XTF5GE',
-  householdId: comparisonExcerpt.householdId,
+  ...completedRun('01JWQ84R1N7D3K6S9VB2XTF5GE', 1),
   scenarioId: comparisonExcerpt.baselineScenarioId,
   scenarioVersion: 1,
   type: solveRequest.type,
   request: solveRequest,
-  status: 'COMPLETED',
-  progress: 1,
-  paths,
-  seed,
-  shards: 1,
-  completedShards: 1,
-  createdAt: created,
-  updatedAt: created,
-  completedAt: created,
-  version: 1,
   analysis: analyse(baseline.plan, solveRequest, { seed, paths, shards: 1 }),
 };
 
