@@ -10,10 +10,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { DocumentClient } from '../shared/aws/dynamodb/document-client.js';
-import { dynamoDbRpc } from '../shared/aws/dynamodb/service.js';
-import type { AwsClientOptions } from '../shared/aws/json-rpc.js';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { AwsClientOptions } from '../shared/aws/client-config.js';
+import { createDocumentClient, createDynamoDbClient } from '../shared/aws/dynamodb.js';
 import { grantTypes, type GrantType } from '../shared/domain/identity/entities.js';
 import { DomainError } from '../shared/domain/errors.js';
 import { createClient, createRealm, createUser } from '../shared/identity/registration.js';
@@ -38,7 +37,7 @@ interface Connection {
 }
 
 /** The local store accepts any credentials. */
-const localStore: AwsClientOptions = { region: 'us-east-1', credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) };
+const localStore: AwsClientOptions = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
 async function runningServerEndpoint(dataDir: string): Promise<string | undefined> {
   let endpoint: string;
@@ -47,9 +46,9 @@ async function runningServerEndpoint(dataDir: string): Promise<string | undefine
   } catch {
     return undefined;
   }
-  const probe = dynamoDbRpc({ endpoint, ...localStore, retry: { maxAttempts: 1 } });
+  const probe = createDynamoDbClient({ endpoint, ...localStore, maxAttempts: 1 });
   try {
-    await probe.call('ListTables', {}, { signal: AbortSignal.timeout(2_000) });
+    await probe.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2_000) });
     return endpoint;
   } catch {
     return undefined; // left behind by a server that is gone
@@ -58,15 +57,13 @@ async function runningServerEndpoint(dataDir: string): Promise<string | undefine
 
 async function connect(): Promise<Connection> {
   if (process.env.TABLE_NAME) {
-    // The operator's credentials from wherever the AWS CLI finds them: environment, profile, SSO, ...
-    const dynamodb = dynamoDbRpc({ credentials: defaultProvider() });
-    return { store: new IdentityStore(new DocumentClient(dynamodb), process.env.TABLE_NAME), close: async () => {} };
+    // The SDK's default credential chain: environment, profile, SSO, ... as the AWS CLI finds them.
+    return { store: new IdentityStore(createDocumentClient(), process.env.TABLE_NAME), close: async () => {} };
   }
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const running = await runningServerEndpoint(dataDir);
   if (running) {
-    const dynamodb = dynamoDbRpc({ endpoint: running, ...localStore });
-    return { store: new IdentityStore(new DocumentClient(dynamodb), defaultTableName), close: async () => {} };
+    return { store: new IdentityStore(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName), close: async () => {} };
   }
   let embedded;
   try {
@@ -74,9 +71,9 @@ async function connect(): Promise<Connection> {
   } catch (error) {
     throw new Error(`Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`);
   }
-  const dynamodb = dynamoDbRpc({ endpoint: embedded.endpoint, ...localStore });
-  await ensureTable(dynamodb, defaultTableName);
-  return { store: new IdentityStore(new DocumentClient(dynamodb), defaultTableName), close: () => embedded.close() };
+  const connection = { endpoint: embedded.endpoint, ...localStore };
+  await ensureTable(createDynamoDbClient(connection), defaultTableName);
+  return { store: new IdentityStore(createDocumentClient(connection), defaultTableName), close: () => embedded.close() };
 }
 
 function arg(positionals: string[], index: number, name: string): string {

@@ -15,7 +15,7 @@ export const LAMBDA_NODE_TARGET = 'node24';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
-/** ES module entry points where a package has no `exports` map (`@aws-sdk/util-dynamodb`), so esbuild can drop unused exports. */
+/** ES module entry points where a package has no `exports` map (the AWS SDK's packages), so esbuild can drop unused exports. */
 export const MAIN_FIELDS = ['module', 'main'];
 
 /** Settings for `NodejsFunction`: bundled on this machine with the installed esbuild, never in Docker. */
@@ -28,10 +28,9 @@ export const lambdaBundling: BundlingOptions = {
   sourcesContent: false,
   banner: ESM_REQUIRE_BANNER,
   mainFields: MAIN_FIELDS,
-  // Everything a function imports is bundled. `NodejsFunction` would leave `@aws-sdk/*` to the
-  // runtime's SDK by default, and so drop `@aws-sdk/util-dynamodb` (the item conversion); the
-  // functions call AWS through `shared/aws`, not the SDK, whose CommonJS build would cost a cold
-  // start 110-190 ms to load (docs/DEPLOY.md, "Cold start").
+  // Everything a function imports is bundled, the AWS SDK too. `NodejsFunction` would leave
+  // `@aws-sdk/*` to the runtime's copy by default, whose CommonJS build costs a cold start 110-190 ms
+  // to load, and whose version is not the one the project is tested with (docs/DEPLOY.md, "Cold start").
   externalModules: [],
   forceDockerBundling: false,
 };

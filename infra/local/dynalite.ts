@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import type { JsonRpcClient } from '../../shared/aws/json-rpc.js';
+import type { CreateTableCommandInput, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTableExists } from '../../shared/aws/dynamodb.js';
 import { table } from '../../shared/store/table.js';
 
 const require = createRequire(import.meta.url);
@@ -38,19 +39,13 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
   };
 }
 
-/** Creates the table unless it exists; `dynamodb` is a DynamoDB client (`dynamoDbRpc`) pointed at the store. */
-export async function ensureTable(dynamodb: JsonRpcClient, tableName: string): Promise<void> {
-  try {
-    await dynamodb.call('DescribeTable', { TableName: tableName });
-    return;
-  } catch (error) {
-    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-  }
+/** The single table's creation request, from its definition in `shared/store/table.ts`. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
   const attributes = new Map<string, 'S'>();
   for (const key of [table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]) {
     attributes.set(key.name, key.type);
   }
-  await dynamodb.call('CreateTable', {
+  return {
     TableName: tableName,
     BillingMode: table.billingMode,
     AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
@@ -66,5 +61,10 @@ export async function ensureTable(dynamodb: JsonRpcClient, tableName: string): P
       ],
       Projection: { ProjectionType: g.projection },
     })),
-  });
+  };
+}
+
+/** Creates the table unless it exists; `dynamodb` is a DynamoDB client pointed at the store. */
+export function ensureTable(dynamodb: DynamoDBClient, tableName: string): Promise<void> {
+  return ensureTableExists(dynamodb, createTableInput(tableName));
 }

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { dynamoDbRpc } from '../../shared/aws/dynamodb/service.js';
+import { createDynamoDbClient } from '../../shared/aws/dynamodb.js';
 import { configureAuth } from '../../shared/http/auth-config.js';
 import type { JwksProvider } from '../../shared/http/auth.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
@@ -21,7 +21,7 @@ export interface LocalRuntimeOptions {
   host?: string;
   /** Default: DATA_DIR, else ./.data */
   dataDir?: string;
-  /** Where token keys come from; default: the realm's certs endpoint (see shared/http/auth-config.ts). */
+  /** Where token keys come from; default: read directly from the key source (see shared/http/auth-config.ts). */
   jwksProvider?: JwksProvider;
   /** Default: every registered plugin. */
   plugins?: LocalPlugin[];
@@ -30,6 +30,8 @@ export interface LocalRuntimeOptions {
    * its credentials file exist). Default true.
    */
   ready?: boolean;
+  /** A DynamoDB to use (e.g. DynamoDB Local) instead of starting the embedded store; left running at close. */
+  storeEndpoint?: string;
 }
 
 export interface LocalRuntime {
@@ -45,7 +47,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const port = options.port ?? Number(process.env.PORT ?? 3000);
   const host = options.host ?? '127.0.0.1';
 
-  const store = await startEmbeddedStore(dataDir);
+  const store = options.storeEndpoint
+    ? { endpoint: options.storeEndpoint, close: async () => {} }
+    : await startEmbeddedStore(dataDir);
   // The handlers' AWS clients read their configuration from the environment, as in Lambda.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
   process.env.AWS_REGION ??= 'us-east-1';
@@ -53,7 +57,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.TABLE_NAME ??= tableName();
   resetDynamoClient();
-  await ensureTable(dynamoDbRpc({ endpoint: store.endpoint }), tableName());
+  await ensureTable(createDynamoDbClient({ endpoint: store.endpoint }), tableName());
 
   if (options.jwksProvider) configureAuth({ jwksProvider: options.jwksProvider });
 

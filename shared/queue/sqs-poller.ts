@@ -4,24 +4,30 @@
  * throws) stay on the queue and come back after their visibility timeout; the rest are deleted.
  * Lets the worker run outside Lambda against a real queue (and lets tests drive the SQS path).
  */
-import type { SqsClient } from '../aws/sqs.js';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { sdkTuning } from '../aws/client-config.js';
 import type { BatchHandler, SQSRecord } from './types.js';
 
 export async function pollSqsOnce(
-  client: SqsClient,
+  client: SQSClient,
   queueUrl: string,
   handler: BatchHandler,
   options: { maxMessages?: number; waitTimeSeconds?: number } = {},
 ): Promise<{ received: number; failed: number }> {
-  const received = await client.receiveMessage({
-    QueueUrl: queueUrl,
-    MaxNumberOfMessages: options.maxMessages ?? 10,
-    WaitTimeSeconds: options.waitTimeSeconds ?? 0,
-    MessageSystemAttributeNames: ['All'],
-  });
+  const waitTimeSeconds = options.waitTimeSeconds ?? 0;
+  const received = await client.send(
+    new ReceiveMessageCommand({
+      QueueUrl: queueUrl,
+      MaxNumberOfMessages: options.maxMessages ?? 10,
+      WaitTimeSeconds: waitTimeSeconds,
+      MessageSystemAttributeNames: ['All'],
+    }),
+    // A long poll is silent on purpose for its wait: the request may take that much longer.
+    { requestTimeout: waitTimeSeconds * 1000 + sdkTuning.requestTimeoutMs },
+  );
   const messages = received.Messages ?? [];
   if (messages.length === 0) return { received: 0, failed: 0 };
-  const region = client.region;
+  const region = await client.config.region();
   const arn = `arn:aws:sqs:${region}:000000000000:${queueUrl.split('/').pop()}`;
   const records: SQSRecord[] = messages.map((message) => ({
     messageId: message.MessageId ?? '',
@@ -48,10 +54,12 @@ export async function pollSqsOnce(
   }
   const done = records.filter((record) => !failed.has(record.messageId));
   if (done.length > 0) {
-    await client.deleteMessageBatch({
-      QueueUrl: queueUrl,
-      Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
-    });
+    await client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
+      }),
+    );
   }
   return { received: records.length, failed: failed.size };
 }

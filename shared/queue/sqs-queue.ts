@@ -3,7 +3,8 @@
  * are retried a few times before the send is given up as an error (so a run is never left with
  * shards that were silently not queued).
  */
-import { SqsClient } from '../aws/sqs.js';
+import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsClient } from '../aws/sqs.js';
 import type { ShardQueue } from './types.js';
 
 const maxBatchEntries = 10;
@@ -11,7 +12,7 @@ const maxAttempts = 4;
 
 export class SqsShardQueue implements ShardQueue {
   constructor(
-    private readonly client: SqsClient,
+    private readonly client: SQSClient,
     private readonly queueUrl: string,
   ) {}
 
@@ -24,7 +25,7 @@ export class SqsShardQueue implements ShardQueue {
   private async sendChunk(chunk: readonly string[]): Promise<void> {
     let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
-      const result = await this.client.sendMessageBatch({ QueueUrl: this.queueUrl, Entries: pending });
+      const result = await this.client.send(new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: pending }));
       const failed = new Set((result.Failed ?? []).map((entry) => entry.Id));
       const senderFault = (result.Failed ?? []).find((entry) => entry.SenderFault);
       if (senderFault) throw new Error(`queue rejected a message: ${senderFault.Code ?? 'unknown'}`);
@@ -37,12 +38,13 @@ export class SqsShardQueue implements ShardQueue {
   }
 }
 
-let sqsClient: SqsClient | undefined;
+/** Made once per container (process) and reused by every invocation. */
+let sqsClient: SQSClient | undefined;
 
 /** The cloud adapter, from configuration: SHARD_QUEUE_URL names the queue. */
 export function sqsShardQueueFromEnv(): SqsShardQueue {
   const queueUrl = process.env.SHARD_QUEUE_URL;
   if (!queueUrl) throw new Error('SHARD_QUEUE_URL is not set');
-  sqsClient ??= new SqsClient();
+  sqsClient ??= createSqsClient();
   return new SqsShardQueue(sqsClient, queueUrl);
 }

@@ -1,4 +1,4 @@
-import type { WriteRequest } from '../aws/dynamodb/types.js';
+import type { WriteRequest } from '../aws/dynamodb.js';
 import { tableName } from './table.js';
 import { dynamoClient } from './client.js';
 

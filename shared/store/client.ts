@@ -1,8 +1,8 @@
 /**
- * The DynamoDB document client, created once per process from configuration: the region,
+ * The DynamoDB document client, created once per process (a Lambda container) from configuration: the region,
  * credentials and `AWS_ENDPOINT_URL_DYNAMODB` (the local runtime points it at dynalite).
  */
-import { createDocumentClient, type DocumentClient } from '../aws/dynamodb/document-client.js';
+import { createDocumentClient, type DocumentClient } from '../aws/dynamodb.js';
 
 let documentClient: DocumentClient | undefined;
 

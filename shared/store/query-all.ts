@@ -1,4 +1,4 @@
-import type { QueryInput, ReadOutput, ScanInput } from '../aws/dynamodb/types.js';
+import type { QueryInput, ReadOutput, ScanInput } from '../aws/dynamodb.js';
 import { dynamoClient } from './client.js';
 
 /** Every item of a paged read, following LastEvaluatedKey from page to page. */

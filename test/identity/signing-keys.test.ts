@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AwsServiceError } from '../../shared/aws/errors.js';
-import { KmsClient } from '../../shared/aws/kms.js';
+import { createKmsClient } from '../../shared/aws/kms.js';
 import { retiredKeyRetentionSeconds } from '../../shared/identity/lifetimes.js';
 import { signJwt } from '../../shared/identity/signing/jwt.js';
 import { KmsSigningKeys, kmsSigningAlgorithm } from '../../shared/identity/signing/kms-signer.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import type { SigningKeySource } from '../../shared/identity/signing/signing-key.js';
-import { fakeCredentials, startFakeAwsService, type Answer, type FakeAwsService, type ReceivedRequest } from '../aws/fake-aws-service.js';
+import { fakeCredentials, startFakeAwsService, type Answer, type FakeAwsService, type ReceivedRequest } from '../support/fake-aws-service.js';
 
 /** DER DigestInfo header for SHA-256 (RFC 8017 §9.2): what PKCS#1 v1.5 signs in front of the digest. */
 const sha256DigestInfoPrefix = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -101,7 +100,7 @@ describe('KMS signing adapter (against a local KMS stand-in)', () => {
   async function kmsWith(keys: Map<string, KeyObject>, signingAlgorithms?: string[]) {
     const service = await startFakeAwsService(fakeKms(keys, signingAlgorithms));
     services.push(service);
-    const kms = new KmsClient({ endpoint: service.url, region: 'eu-west-1', credentials: () => fakeCredentials });
+    const kms = createKmsClient({ endpoint: service.url, region: 'eu-west-1', credentials: fakeCredentials });
     return { service, kms };
   }
 
@@ -156,8 +155,7 @@ describe('KMS signing adapter (against a local KMS stand-in)', () => {
     const { service, kms } = await kmsWith(keys);
     const source = KmsSigningKeys.fromSetting(kms, 'alias/missing');
     const error = await source.current().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AwsServiceError);
-    expect(error).toMatchObject({ name: 'NotFoundException', message: "Key 'alias/missing' does not exist", statusCode: 400 });
+    expect(error).toMatchObject({ name: 'NotFoundException', message: "Key 'alias/missing' does not exist", $metadata: { httpStatusCode: 400 } });
     // Not retried (a client error), and tried again on the next call once the key exists.
     expect(service.requests).toHaveLength(1);
     keys.set('alias/missing', generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);

@@ -1,28 +1,29 @@
 /**
  * The SQS adapter against the fauxqs emulator, bound to loopback (its own start-up binds 0.0.0.0,
- * so the app is built and listened on here). fauxqs speaks SQS's JSON protocol, as the adapter's
- * client does; the AWS SDK creates the queues and looks at them from the side.
+ * so the app is built and listened on here). The adapter's client is made as the functions make it;
+ * a second client creates the queues and looks at them from the side.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { SqsClient } from '../../shared/aws/sqs.js';
+import { createSqsClient } from '../../shared/aws/sqs.js';
 import { SqsShardQueue, pollSqsOnce } from '../../shared/queue/index.js';
 
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 let app: ReturnType<typeof buildApp>;
-let client: SqsClient;
+let client: SQSClient;
 let sdk: SQSClient;
 
 beforeAll(async () => {
   app = buildApp({ logger: false, host: '127.0.0.1' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new SqsClient({ endpoint: address, region: 'us-east-1', credentials: () => credentials });
+  client = createSqsClient({ endpoint: address, region: 'us-east-1', credentials });
   sdk = new SQSClient({ endpoint: address, region: 'us-east-1', credentials });
 });
 
 afterAll(async () => {
   sdk?.destroy();
+  client?.destroy();
   await app?.close();
 });
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from 'fauxqs';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { SqsClient } from '../../shared/aws/sqs.js';
+import { createSqsClient } from '../../shared/aws/sqs.js';
 import { handler } from '../../functions/workers/shard-worker.js';
 import { startRun } from '../../shared/domain/runs/start-run.js';
 import type { Principal } from '../../shared/domain/principal.js';
@@ -24,7 +24,7 @@ import { startStore } from './store-fixture.js';
 
 let store: { close(): Promise<void> };
 let app: ReturnType<typeof buildApp>;
-let sqs: SqsClient;
+let sqs: SQSClient;
 let queueUrl: string;
 
 beforeAll(async () => {
@@ -32,8 +32,8 @@ beforeAll(async () => {
   app = buildApp({ logger: false, host: '127.0.0.1' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-  sqs = new SqsClient({ endpoint: address, region: 'us-east-1', credentials: () => credentials });
-  // The AWS SDK creates the queue: the shard queue's client only sends and receives.
+  sqs = createSqsClient({ endpoint: address, region: 'us-east-1', credentials });
+  // A second client creates the queue: the shard queue's client only sends and receives.
   const sdk = new SQSClient({ endpoint: address, region: 'us-east-1', credentials });
   queueUrl = (await sdk.send(new CreateQueueCommand({ QueueName: 'shards' }))).QueueUrl!;
   sdk.destroy();

@@ -1,29 +1,19 @@
-/** dynalite with the single table, the process's DynamoDB client pointed at it. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureTable, startEmbeddedStore } from '../../infra/local/dynalite.js';
-import { dynamoDbRpc } from '../../shared/aws/dynamodb/service.js';
+/** The store under test (dynalite, or DynamoDB Local in that project) with the single table, the process's DynamoDB client pointed at it. */
+import { ensureTable } from '../../infra/local/dynalite.js';
+import { createDynamoDbClient } from '../../shared/aws/dynamodb.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
 import { tableName } from '../../shared/store/table.js';
+import { startStoreUnderTest } from '../support/store-under-test.js';
 
 export async function startStore(): Promise<{ close(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'runs-store-'));
-  const store = await startEmbeddedStore(dir);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    LOG_LEVEL: 'silent',
-  });
+  const store = await startStoreUnderTest();
+  Object.assign(process.env, { AWS_ENDPOINT_URL_DYNAMODB: store.endpoint, LOG_LEVEL: 'silent' });
   resetDynamoClient();
-  await ensureTable(dynamoDbRpc({ endpoint: store.endpoint }), tableName());
+  await ensureTable(createDynamoDbClient({ endpoint: store.endpoint }), tableName());
   return {
     async close() {
       resetDynamoClient();
       await store.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import type { LocalRuntimeOptions } from '../../infra/local/runtime.js';
+import { dynamoDbLocalEndpoint, startStoreUnderTest } from './store-under-test.js';
 import { createTestIssuer } from './tokens.js';
 import type { TestIssuer } from './tokens.js';
 
@@ -35,8 +36,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hs-test-'));
   let url = '';
   const issuer = await createTestIssuer(() => url, options.realms ?? ['realm-a', 'realm-b']);
+  // The runtime starts its embedded store itself, unless the file runs against DynamoDB Local.
+  const dynamoDbLocal = dynamoDbLocalEndpoint() ? await startStoreUnderTest() : undefined;
   const runtime = await startLocalRuntime({
     ...options,
+    storeEndpoint: dynamoDbLocal?.endpoint,
     port: 0,
     dataDir,
     jwksProvider: options.realKeys ? options.jwksProvider : (options.jwksProvider ?? issuer.jwksProvider),
@@ -48,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     issuer,
     close: async () => {
       await runtime.close();
+      await dynamoDbLocal?.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

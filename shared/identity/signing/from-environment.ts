@@ -1,4 +1,4 @@
-import { KmsClient } from '../../aws/kms.js';
+import { createKmsClient } from '../../aws/kms.js';
 import { KmsSigningKeys } from './kms-signer.js';
 import { LocalKeyRing } from './local-key-ring.js';
 import type { SigningKeySource } from './signing-key.js';
@@ -9,7 +9,7 @@ let source: SigningKeySource | undefined;
 export function signingKeysFromEnvironment(env: NodeJS.ProcessEnv = process.env): SigningKeySource {
   if (!source) {
     source = env.SIGNING_KEY_ID
-      ? KmsSigningKeys.fromSetting(new KmsClient(), env.SIGNING_KEY_ID)
+      ? KmsSigningKeys.fromSetting(createKmsClient(), env.SIGNING_KEY_ID)
       : LocalKeyRing.inDataDir(env.DATA_DIR ?? '.data');
   }
   return source;

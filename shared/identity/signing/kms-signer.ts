@@ -4,7 +4,7 @@
  * comma-separated: the first signs, the others are only published until their tokens expire.
  */
 import { createHash, createPublicKey } from 'node:crypto';
-import type { KmsClient } from '../../aws/kms.js';
+import { GetPublicKeyCommand, SignCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { toPublicSigningJwk } from './public-jwk.js';
 import type { PublicSigningJwk, SigningKey, SigningKeySource } from './signing-key.js';
 
@@ -14,13 +14,13 @@ export class KmsSigningKeys implements SigningKeySource {
   private readonly publicKeyCache = new Map<string, Promise<PublicSigningJwk>>();
 
   constructor(
-    private readonly kms: KmsClient,
+    private readonly kms: KMSClient,
     private readonly keyIds: string[],
   ) {
     if (keyIds.length === 0) throw new Error('SIGNING_KEY_ID names no key');
   }
 
-  static fromSetting(kms: KmsClient, signingKeyId: string): KmsSigningKeys {
+  static fromSetting(kms: KMSClient, signingKeyId: string): KmsSigningKeys {
     return new KmsSigningKeys(
       kms,
       signingKeyId.split(',').map((id) => id.trim()).filter(Boolean),
@@ -35,7 +35,9 @@ export class KmsSigningKeys implements SigningKeySource {
       sign: async (input) => {
         // Sending the digest keeps the request small whatever the token's size (RAW is capped at 4 KB).
         const digest = createHash('sha256').update(input).digest();
-        const out = await this.kms.sign({ KeyId: keyId, Message: digest, MessageType: 'DIGEST', SigningAlgorithm: kmsSigningAlgorithm });
+        const out = await this.kms.send(
+          new SignCommand({ KeyId: keyId, Message: digest, MessageType: 'DIGEST', SigningAlgorithm: kmsSigningAlgorithm }),
+        );
         if (!out.Signature) throw new Error('KMS returned no signature');
         return out.Signature;
       },
@@ -58,7 +60,7 @@ export class KmsSigningKeys implements SigningKeySource {
   }
 
   private async fetchPublicKey(keyId: string): Promise<PublicSigningJwk> {
-    const out = await this.kms.getPublicKey({ KeyId: keyId });
+    const out = await this.kms.send(new GetPublicKeyCommand({ KeyId: keyId }));
     if (!out.PublicKey) throw new Error(`KMS returned no public key for ${keyId}`);
     if (out.SigningAlgorithms && !out.SigningAlgorithms.includes(kmsSigningAlgorithm)) {
       throw new Error(`KMS key ${keyId} cannot sign with ${kmsSigningAlgorithm}`);

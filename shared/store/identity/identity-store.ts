@@ -1,4 +1,4 @@
-import type { DocumentClient } from '../../aws/dynamodb/document-client.js';
+import type { DocumentClient } from '../../aws/dynamodb.js';
 import { AuthorizationCodeRepository } from './authorization-code-repository.js';
 import { ClientRepository } from './client-repository.js';
 import type { IdentityTable } from './identity-table.js';

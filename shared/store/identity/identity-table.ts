@@ -1,4 +1,4 @@
-import type { DocumentClient } from '../../aws/dynamodb/document-client.js';
+import type { DocumentClient } from '../../aws/dynamodb.js';
 
 /** The document client and table every identity repository works on. */
 export interface IdentityTable {

@@ -5,7 +5,7 @@
  * older than `orphanClaimSeconds` and its user does not exist.
  */
 import { ulid } from 'ulid';
-import type { ReadOutput } from '../../aws/dynamodb/types.js';
+import type { ReadOutput } from '../../aws/dynamodb.js';
 import type { User } from '../../domain/identity/entities.js';
 import { ConflictError } from '../../domain/errors.js';
 import { lostRace } from '../../domain/versioning.js';

@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DocumentClient } from '../../../shared/aws/dynamodb/document-client.js';
-import { dynamoDbRpc } from '../../../shared/aws/dynamodb/service.js';
+import { createDocumentClient, createDynamoDbClient } from '../../../shared/aws/dynamodb.js';
 import { IdentityProvider } from '../../../shared/identity/provider.js';
 import { LocalKeyRing } from '../../../shared/identity/signing/local-key-ring.js';
 import { IdentityStore } from '../../../shared/store/identity/identity-store.js';
@@ -29,14 +28,10 @@ export async function startIdentityFixture(clock: () => Date = () => new Date())
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const dynamodb = dynamoDbRpc({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'local',
-    credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
-  });
+  const connection = { endpoint: `http://127.0.0.1:${port}`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
   const tableName = 'identity-test';
-  await ensureTable(dynamodb, tableName);
-  const store = new IdentityStore(new DocumentClient(dynamodb), tableName);
+  await ensureTable(createDynamoDbClient(connection), tableName);
+  const store = new IdentityStore(createDocumentClient(connection), tableName);
   const dataDir = await mkdtemp(join(tmpdir(), 'identity-'));
   const keys = new LocalKeyRing(join(dataDir, 'signing-keys.json'), clock);
   return {

@@ -1,0 +1,92 @@
+/**
+ * DynamoDB through the AWS SDK's document client (`DynamoDBDocumentClient`: plain JavaScript values
+ * in and out, undefined members dropped), behind the few item operations the store uses. The
+ * adapter only names the operations: each method sends the SDK's command as it is, so a bundle
+ * carries just these commands.
+ */
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchWriteCommandInput,
+  type DeleteCommandInput,
+  type GetCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  type ScanCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { clientConfig, type AwsClientOptions } from './client-config.js';
+
+export type QueryInput = QueryCommandInput;
+export type ScanInput = ScanCommandInput;
+/** A page of a query or scan; `LastEvaluatedKey` is set when there are more. */
+export type ReadOutput = Pick<QueryCommandOutput, 'Items' | 'Count' | 'ScannedCount' | 'LastEvaluatedKey'>;
+/** A put or a delete of a batch write. */
+export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+export class DocumentClient {
+  constructor(readonly sdk: DynamoDBDocumentClient) {}
+
+  get(input: GetCommandInput) {
+    return this.sdk.send(new GetCommand(input));
+  }
+
+  put(input: PutCommandInput) {
+    return this.sdk.send(new PutCommand(input));
+  }
+
+  update(input: UpdateCommandInput) {
+    return this.sdk.send(new UpdateCommand(input));
+  }
+
+  delete(input: DeleteCommandInput) {
+    return this.sdk.send(new DeleteCommand(input));
+  }
+
+  query(input: QueryInput) {
+    return this.sdk.send(new QueryCommand(input));
+  }
+
+  scan(input: ScanInput) {
+    return this.sdk.send(new ScanCommand(input));
+  }
+
+  batchGet(input: BatchGetCommandInput) {
+    return this.sdk.send(new BatchGetCommand(input));
+  }
+
+  batchWrite(input: BatchWriteCommandInput) {
+    return this.sdk.send(new BatchWriteCommand(input));
+  }
+}
+
+/** The low-level client (attribute values), for table administration. */
+export function createDynamoDbClient(options?: AwsClientOptions): DynamoDBClient {
+  return new DynamoDBClient(clientConfig(options));
+}
+
+export function createDocumentClient(options?: AwsClientOptions): DocumentClient {
+  const sdk = DynamoDBDocumentClient.from(createDynamoDbClient(options), { marshallOptions: { removeUndefinedValues: true } });
+  return new DocumentClient(sdk);
+}
+
+/** Creates the table unless it exists, from a definition (the local runtime and tests). */
+export async function ensureTableExists(dynamodb: DynamoDBClient, definition: CreateTableCommandInput): Promise<void> {
+  try {
+    await dynamodb.send(new DescribeTableCommand({ TableName: definition.TableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  await dynamodb.send(new CreateTableCommand(definition));
+}
