@@ -33,6 +33,7 @@ const contextSchema = z.object({
     .refine((days) => retentionPeriods.includes(days), { message: `one of ${retentionPeriods.join(', ')}` })
     .default(30),
   signingKeyGenerations: stringList.default(['1']),
+  withdrawnSigningKeyGenerations: stringList.default([]),
 });
 
 export type LogLevel = z.infer<typeof logLevel>;
@@ -63,6 +64,11 @@ export interface DeploymentConfig {
    * generation rotates the key (see docs/DEPLOY.md).
    */
   signingKeyGenerations: string[];
+  /**
+   * Generations still kept (and exported) by the stateful stack that the functions no longer use:
+   * the step of a rotation between publishing a retired key and removing it (docs/DEPLOY.md).
+   */
+  withdrawnSigningKeyGenerations: string[];
 }
 
 /** Reads and checks the deployment settings from a construct's context. */
@@ -90,6 +96,14 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
   if (new Set(c.signingKeyGenerations).size !== c.signingKeyGenerations.length) {
     throw new Error('Invalid deployment settings:\ncontext signingKeyGenerations: generations must be distinct');
   }
+  const current = c.signingKeyGenerations[c.signingKeyGenerations.length - 1];
+  for (const withdrawn of c.withdrawnSigningKeyGenerations) {
+    if (!c.signingKeyGenerations.includes(withdrawn) || withdrawn === current) {
+      throw new Error(
+        `Invalid deployment settings:\ncontext withdrawnSigningKeyGenerations: ${withdrawn} must be a generation of signingKeyGenerations other than the last (signing) one`,
+      );
+    }
+  }
   if (c.apiBurstLimit < c.apiRateLimit) {
     throw new Error('Invalid deployment settings:\ncontext apiBurstLimit: must be at least apiRateLimit');
   }
@@ -109,5 +123,6 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     workerMaxConcurrency: c.workerMaxConcurrency,
     logRetentionDays: c.logRetentionDays,
     signingKeyGenerations: c.signingKeyGenerations,
+    withdrawnSigningKeyGenerations: c.withdrawnSigningKeyGenerations,
   };
 }

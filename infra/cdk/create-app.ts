@@ -45,6 +45,7 @@ export function createApp(options: CreateAppOptions = {}): ServiceApp {
     description: 'Household scenarios: data table and token signing keys',
     appName: config.appName,
     signingKeyGenerations: config.signingKeyGenerations,
+    withdrawnSigningKeyGenerations: config.withdrawnSigningKeyGenerations,
     terminationProtection: true,
   });
   const stateless = new StatelessStack(app, `${config.appName}-Stateless`, {

@@ -1,6 +1,8 @@
 /**
  * From the route table to the functions to deploy. Routes that name the same handler module share
  * one function (e.g. `GET` and `HEAD` of a resource), which gets the union of their permissions.
+ * Every route function that reaches the table may verify a bearer token, which reads the realm's
+ * public keys from KMS (shared/http/auth-config.ts), so each also gets `signing-key:read-public`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +58,9 @@ export function planFunctions(routes: readonly Route[], projectRoot: string): Pl
     planned.routes.push(route);
     if (accessRank[route.access] > accessRank[planned.access]) planned.access = route.access;
     for (const grant of route.grants ?? []) if (!planned.grants.includes(grant)) planned.grants.push(grant);
+  }
+  for (const planned of byHandler.values()) {
+    if (planned.access !== 'none' && !planned.grants.includes('signing-key:read-public')) planned.grants.push('signing-key:read-public');
   }
   const ids = new Map<string, string>();
   for (const planned of byHandler.values()) {

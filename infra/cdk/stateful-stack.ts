@@ -13,6 +13,8 @@ export interface StatefulStackProps extends StackProps {
   appName: string;
   /** Signing key generations, oldest first; the last one signs. */
   signingKeyGenerations: string[];
+  /** Generations kept and exported here but no longer published by the functions. */
+  withdrawnSigningKeyGenerations?: string[];
 }
 
 export class StatefulStack extends Stack {
@@ -21,7 +23,7 @@ export class StatefulStack extends Stack {
   readonly indexNames: string[];
   /** The key that signs tokens now (the last generation). */
   readonly signingKey: Key;
-  /** Older generations, newest first: no longer signing, still published until their tokens expire. */
+  /** Older generations, newest first: no longer signing, still published until their tokens expire (withdrawn ones left out). */
   readonly retiredSigningKeys: Key[] = [];
   /** Alias that always names the current signing key. */
   readonly signingKeyAlias: string;
@@ -62,11 +64,11 @@ export class StatefulStack extends Stack {
         // A lost signing key invalidates every session: never delete it with the stack.
         removalPolicy: RemovalPolicy.RETAIN,
       });
-      // Exported explicitly so that moving the stateless stack to a newer generation never blocks on
-      // a still-imported export of the old one.
+      // Exported explicitly, as long as the generation is listed: the export outlives the stateless
+      // stack's use of it (a withdrawn generation), so it is never removed while still imported.
       this.exportValue(key.keyArn);
       if (isCurrent) current = key;
-      else this.retiredSigningKeys.unshift(key);
+      else if (!props.withdrawnSigningKeyGenerations?.includes(generation)) this.retiredSigningKeys.unshift(key);
     });
     if (current === undefined) throw new Error('signingKeyGenerations must name at least one generation');
     this.signingKey = current;

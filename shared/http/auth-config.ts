@@ -3,24 +3,18 @@
  * `tokenVerifier()`; a runtime (or a test) may plug in another key source with `configureAuth`
  * before the first request.
  *
- * Default: each realm's JWKS from its own certs endpoint over HTTP(S)
- * (`${issuer}/protocol/openid-connect/certs`), fetched with `fetch` so a local http issuer works,
- * and every token checked against the revocation list (revoked tokens and revoked logins), which
- * only needs read access to the table that every handler has. The local runtime swaps in a key
- * source that reads the key ring directly.
+ * Default: each realm's public keys read directly, with no call to the service's own certs
+ * endpoint: the realm from the table, the keys from the process's signing key source (KMS
+ * `GetPublicKey` in the cloud, the key ring locally), both cached per container (the JWKS per realm
+ * until a token names an unknown key, each KMS public key for the container's life). Every token is
+ * checked against the revocation list (revoked tokens and revoked logins). A failure to read keys
+ * is a 503 (`KeysUnavailableError`), never a 401.
  */
-import { RealmTokenVerifier, jwksUriFor } from './auth.js';
-import type { Jwks, JwksProvider, TokenCheck, TokenVerifier } from './auth.js';
-import { revocationCheck } from '../identity/resource-server.js';
+import { RealmTokenVerifier } from './auth.js';
+import type { JwksProvider, TokenCheck, TokenVerifier } from './auth.js';
+import { identityJwksProvider, revocationCheck } from '../identity/resource-server.js';
 
-export const fetchJwksProvider: JwksProvider = async (_realmId, issuer) => {
-  const response = await fetch(jwksUriFor(issuer), { signal: AbortSignal.timeout(5_000) });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`JWKS request failed with status ${response.status}`);
-  return (await response.json()) as Jwks;
-};
-
-let jwksProvider: JwksProvider = fetchJwksProvider;
+let jwksProvider: JwksProvider = identityJwksProvider();
 let tokenCheck: TokenCheck = revocationCheck();
 let verifier: TokenVerifier | undefined;
 

@@ -17,7 +17,7 @@ import {
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { UnauthorizedError } from '../domain/errors.js';
+import { ServiceUnavailableError, UnauthorizedError } from '../domain/errors.js';
 import { serviceAccountRole, serviceAccountSubject } from '../domain/principal.js';
 import type { Principal } from '../domain/principal.js';
 import { lifetimes } from '../identity/lifetimes.js';
@@ -35,6 +35,17 @@ export interface TokenVerifier {
  * `issuer` is `${issuerBase}/realms/${realmId}`.
  */
 export type JwksProvider = (realmId: string, issuer: string) => Promise<Jwks | null>;
+
+/**
+ * The realm's public keys could not be read (KMS or the table did not answer): a 503 with
+ * Retry-After, never a 401, since it says nothing about the token. The cause is kept for the log.
+ */
+export class KeysUnavailableError extends ServiceUnavailableError {
+  constructor(cause: unknown) {
+    super('The token signing keys cannot be read right now; retry shortly', 2);
+    this.cause = cause;
+  }
+}
 
 /** Optional extra check after the signature and claims hold, e.g. a revocation list. */
 export type TokenCheck = (payload: JwtPayload, principal: Principal) => Promise<void>;
@@ -88,7 +99,13 @@ export class RealmTokenVerifier implements TokenVerifier {
         fetch: async (uri: string) => {
           const issuer = uri.slice(0, -certsSuffix.length);
           const realmId = issuer.slice(issuer.lastIndexOf('/') + 1);
-          const jwks = await jwksProvider(realmId, issuer);
+          let jwks: Jwks | null;
+          try {
+            jwks = await jwksProvider(realmId, issuer);
+          } catch (error) {
+            // Keys that cannot be read say nothing about the token: the caller retries, not logs in again.
+            throw new KeysUnavailableError(error);
+          }
           if (!jwks) throw new UnauthorizedError('Unknown realm');
           const bytes = new TextEncoder().encode(JSON.stringify(jwks));
           return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -111,6 +128,7 @@ export class RealmTokenVerifier implements TokenVerifier {
     try {
       payload = await this.verifierFor(iss).verify(token);
     } catch (error) {
+      if (error instanceof KeysUnavailableError) throw error;
       throw new UnauthorizedError(describeVerifyFailure(error));
     }
     // RFC 7515 §4.1.11: a critical extension the recipient does not understand makes the token invalid; this server understands none.

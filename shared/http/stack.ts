@@ -148,7 +148,8 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
     }
     if (status >= 500 && request.error) {
       const error = request.error;
-      log('error', 'request failed', { ...fields, error: { name: error.name, message: error.message, stack: error.stack } });
+      const cause = error.cause instanceof Error ? { name: error.cause.name, message: error.cause.message } : undefined;
+      log('error', 'request failed', { ...fields, error: { name: error.name, message: error.message, stack: error.stack, cause } });
     } else {
       log('info', 'request', fields);
     }

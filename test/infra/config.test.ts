@@ -43,6 +43,8 @@ describe('deployment settings', () => {
     [{ signingKeyGenerations: '1,1' }, /signingKeyGenerations: generations must be distinct/],
     [{ signingKeyGenerations: 'a b' }, /context signingKeyGenerations/],
     [{ apiRateLimit: 100, apiBurstLimit: 10 }, /apiBurstLimit: must be at least apiRateLimit/],
+    [{ signingKeyGenerations: '1,2', withdrawnSigningKeyGenerations: '2' }, /withdrawnSigningKeyGenerations: 2 must be a generation/],
+    [{ signingKeyGenerations: '1,2', withdrawnSigningKeyGenerations: '3' }, /withdrawnSigningKeyGenerations: 3 must be a generation/],
   ])('%j is refused', (context, message) => {
     expect(() => read(context)).toThrow(message);
   });
