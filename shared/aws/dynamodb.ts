@@ -80,13 +80,24 @@ export function createDocumentClient(options?: AwsClientOptions): DocumentClient
   return new DocumentClient(sdk);
 }
 
-/** Creates the table unless it exists, from a definition (the local runtime and tests). */
+/**
+ * Creates the table unless it exists, from a definition (the local runtime and tests), and returns
+ * once it is ACTIVE: a table still CREATING answers ResourceNotFoundException to item operations.
+ */
 export async function ensureTableExists(dynamodb: DynamoDBClient, definition: CreateTableCommandInput): Promise<void> {
-  try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: definition.TableName }));
-    return;
-  } catch (error) {
-    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  const status = async () => {
+    try {
+      return (await dynamodb.send(new DescribeTableCommand({ TableName: definition.TableName }))).Table?.TableStatus;
+    } catch (error) {
+      if ((error as Error).name === 'ResourceNotFoundException') return undefined;
+      throw error;
+    }
+  };
+  let current = await status();
+  if (current === undefined) current = (await dynamodb.send(new CreateTableCommand(definition))).TableDescription?.TableStatus;
+  for (let wait = 0; current !== 'ACTIVE'; wait++) {
+    if (wait >= 600) throw new Error(`table ${definition.TableName} is still ${current} after a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = await status();
   }
-  await dynamodb.send(new CreateTableCommand(definition));
 }
