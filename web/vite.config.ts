@@ -16,6 +16,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
-    chunkSizeWarningLimit: 400,
+    // The budget is on the compressed size (npm run bench -- app); one file of about 400 KB is expected.
+    chunkSizeWarningLimit: 500,
   },
 });

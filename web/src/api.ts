@@ -1,12 +1,15 @@
 /**
- * The public API, as any client calls it: bearer token, JSON in and out, the service's error shape
- * (`{ status, message, errors: [{ field, message }] }`) turned into an ApiError the forms can show
- * next to the fields it names.
+ * The public API, as any client calls it: the project's typed client (client/api-client.ts,
+ * openapi-fetch over the types generated from the OpenAPI document) with the signed-in user's
+ * bearer token, and the service's error shape (`{ status, message, errors: [{ field, message }] }`)
+ * turned into an ApiError the forms can show next to the fields it names.
  */
 import type { ComparisonDocument } from '../../shared/engine/compare/comparison-document.ts';
 import type { AnalysisDocument } from '../../shared/engine/analysis/analysis-document.ts';
 import type { AnalysisRequest } from '../../shared/engine/analysis/request.ts';
 import type { OutputDocument } from '../../shared/engine/output/output-document.ts';
+import { createApiClient } from '../../client/api-client.ts';
+import type { components } from '../../client/api-types.ts';
 import { accessToken } from './auth.ts';
 
 export type { AnalysisDocument, AnalysisRequest, ComparisonDocument, OutputDocument };
@@ -26,20 +29,15 @@ export class ApiError extends Error {
   }
 }
 
-export interface Resource {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+type Schemas = components['schemas'];
 
-export interface Household extends Resource {
-  name: string;
-  currency: string;
-  externalReference?: string;
-  ownerId: string;
-}
+export type Household = Schemas['Household'];
+export type Simulation = Schemas['Simulation'];
+export type RunStatus = Simulation['status'];
+export type Comparison = Schemas['Comparison'] & { comparison?: ComparisonDocument };
+export type Analysis = Schemas['Analysis'] & { analysis?: AnalysisDocument };
 
+/** The scenario document as the forms edit it: any JSON object the API will validate. */
 export type ScenarioDocument = Record<string, unknown> & { name: string; members?: Member[] };
 
 export interface Member {
@@ -51,103 +49,82 @@ export interface Member {
   [key: string]: unknown;
 }
 
-export type Scenario = Resource & ScenarioDocument & { householdId: string };
-
-export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-
-export interface Simulation extends Resource {
-  status: RunStatus;
-  progress: number;
-  paths: number;
-  seed: number;
-  error?: { reason: string };
-}
-
-export interface Comparison extends Resource {
-  status: RunStatus;
-  progress: number;
-  baselineScenarioId: string;
-  alternativeScenarioId: string;
-  paths: number;
-  error?: { reason: string };
-  comparison?: ComparisonDocument;
-}
-
-export interface Analysis extends Resource {
-  status: RunStatus;
-  progress: number;
-  type: AnalysisRequest['type'];
-  paths: number;
-  error?: { reason: string };
-  analysis?: AnalysisDocument;
-}
+export type Scenario = ScenarioDocument & Pick<Schemas['Scenario'], 'id' | 'householdId' | 'createdAt' | 'updatedAt' | 'version'>;
 
 export interface Page<T> {
   content: T[];
-  page: { number: number; size: number; totalElements: number; totalPages: number };
 }
 
-async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const token = await accessToken();
-  const response = await fetch(path, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
+/** The typed client over the generated OpenAPI types; each call carries a fresh access token. */
+const client = createApiClient(location.origin);
+client.use({
+  async onRequest({ request }) {
+    const token = await accessToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+});
+
+/** The data of a typed call, or an ApiError carrying the service's error shape. */
+async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data: body, error, response } = await call;
   if (!response.ok) {
-    const shape = (parsed ?? {}) as { message?: string; errors?: FieldError[] };
+    const shape = (error ?? {}) as { message?: string; errors?: FieldError[] };
     throw new ApiError(response.status, shape.message ?? `${response.status} ${response.statusText}`, shape.errors ?? []);
   }
-  return parsed as T;
+  return body as T;
 }
 
-const households = '/households';
-const household = (hid: string) => `${households}/${encodeURIComponent(hid)}`;
-const scenarios = (hid: string) => `${household(hid)}/scenarios`;
-const scenario = (hid: string, sid: string) => `${scenarios(hid)}/${encodeURIComponent(sid)}`;
-const simulations = (hid: string, sid: string) => `${scenario(hid, sid)}/simulations`;
-const comparisons = (hid: string) => `${household(hid)}/comparisons`;
+const inHousehold = (householdId: string) => ({ params: { path: { householdId } } });
+const inScenario = (householdId: string, scenarioId: string) => ({ params: { path: { householdId, scenarioId } } });
+/** The scenario document goes to the API as it is; the API validates it and names any field at fault. */
+const asDocument = (body: object) => body as never;
 
 export const api = {
-  listHouseholds: () => call<Page<Household>>('GET', `${households}?size=100&sort=createdAt,desc`),
-  createHousehold: (body: { name: string; currency: string }) => call<Household>('POST', households, body),
-  getHousehold: (hid: string) => call<Household>('GET', household(hid)),
-  renameHousehold: (h: Household, name: string) => call<Household>('PATCH', household(h.id), { name, version: h.version }),
-  deleteHousehold: (hid: string) => call<void>('DELETE', household(hid)),
+  listHouseholds: () => data(client.GET('/households', { params: { query: { size: '100', sort: ['createdAt,desc'] } } })) as Promise<Page<Household>>,
+  createHousehold: (body: { name: string; currency: string }) => data(client.POST('/households', { body })),
+  getHousehold: (householdId: string) => data(client.GET('/households/{householdId}', inHousehold(householdId))),
+  renameHousehold: (h: Household, name: string) =>
+    data(client.PATCH('/households/{householdId}', { ...inHousehold(h.id), body: { name, version: h.version } })),
+  deleteHousehold: (householdId: string) => data(client.DELETE('/households/{householdId}', inHousehold(householdId))),
 
-  listScenarios: (hid: string) => call<Page<Scenario>>('GET', `${scenarios(hid)}?size=100&sort=createdAt,asc`),
-  createScenario: (hid: string, body: Record<string, unknown>) => call<Scenario>('POST', scenarios(hid), body),
-  getScenario: (hid: string, sid: string) => call<Scenario>('GET', scenario(hid, sid)),
-  replaceScenario: (hid: string, s: Scenario, document: ScenarioDocument) =>
-    call<Scenario>('PUT', scenario(hid, s.id), { ...document, version: s.version }),
-  renameScenario: (hid: string, s: Scenario, name: string) => call<Scenario>('PATCH', scenario(hid, s.id), { name, version: s.version }),
-  deleteScenario: (hid: string, sid: string) => call<void>('DELETE', scenario(hid, sid)),
+  listScenarios: (householdId: string) =>
+    data(client.GET('/households/{householdId}/scenarios', { params: { path: { householdId }, query: { size: '100', sort: ['createdAt,asc'] } } })) as Promise<Page<Scenario>>,
+  createScenario: (householdId: string, body: Record<string, unknown>) =>
+    data(client.POST('/households/{householdId}/scenarios', { ...inHousehold(householdId), body: asDocument(body) })) as Promise<Scenario>,
+  getScenario: (householdId: string, scenarioId: string) =>
+    data(client.GET('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))) as Promise<Scenario>,
+  replaceScenario: (householdId: string, s: Scenario, document: ScenarioDocument) =>
+    data(client.PUT('/households/{householdId}/scenarios/{scenarioId}', { ...inScenario(householdId, s.id), body: asDocument({ ...document, version: s.version }) })) as Promise<Scenario>,
+  renameScenario: (householdId: string, s: Scenario, name: string) =>
+    data(client.PATCH('/households/{householdId}/scenarios/{scenarioId}', { ...inScenario(householdId, s.id), body: { name, version: s.version } })) as Promise<Scenario>,
+  deleteScenario: (householdId: string, scenarioId: string) => data(client.DELETE('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))),
 
-  startSimulation: (hid: string, sid: string, paths: number) => call<Simulation>('POST', simulations(hid, sid), { paths }),
-  getSimulation: (hid: string, sid: string, id: string) => call<Simulation>('GET', `${simulations(hid, sid)}/${encodeURIComponent(id)}`),
-  simulationOutput: (hid: string, sid: string, id: string) =>
-    call<OutputDocument>('GET', `${simulations(hid, sid)}/${encodeURIComponent(id)}/output`),
-  latestOutput: (hid: string, sid: string) => call<OutputDocument & { stale?: boolean }>('GET', `${scenario(hid, sid)}/output`),
+  startSimulation: (householdId: string, scenarioId: string, paths: number) =>
+    data(client.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', { ...inScenario(householdId, scenarioId), body: { paths } })),
+  getSimulation: (householdId: string, scenarioId: string, simulationId: string) =>
+    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', { params: { path: { householdId, scenarioId, simulationId } } })),
+  simulationOutput: (householdId: string, scenarioId: string, simulationId: string) =>
+    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output', { params: { path: { householdId, scenarioId, simulationId } } })) as Promise<unknown> as Promise<OutputDocument>,
+  latestOutput: (householdId: string, scenarioId: string) =>
+    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/output', inScenario(householdId, scenarioId))) as Promise<unknown> as Promise<OutputDocument & { stale?: boolean }>,
+  /** The output's yearly figures as the API writes them in CSV (`Accept: text/csv`). */
+  latestOutputCsv: async (householdId: string, scenarioId: string) => {
+    const { response } = await client.GET('/households/{householdId}/scenarios/{scenarioId}/output', { ...inScenario(householdId, scenarioId), headers: { Accept: 'text/csv' }, parseAs: 'stream' });
+    if (!response.ok) throw new ApiError(response.status, `The CSV could not be read (${response.status})`, []);
+    // Left unread ('stream'), so the browser can save the body.
+    return response;
+  },
 
-  startAnalysis: (hid: string, sid: string, body: AnalysisRequest & { paths: number }) => call<Analysis>('POST', `${scenario(hid, sid)}/analyses`, body),
-  getAnalysis: (hid: string, sid: string, id: string) => call<Analysis>('GET', `${scenario(hid, sid)}/analyses/${encodeURIComponent(id)}`),
+  startAnalysis: (householdId: string, scenarioId: string, body: AnalysisRequest & { paths: number }) =>
+    data(client.POST('/households/{householdId}/scenarios/{scenarioId}/analyses', { ...inScenario(householdId, scenarioId), body: asDocument(body) })) as Promise<unknown> as Promise<Analysis>,
+  getAnalysis: (householdId: string, scenarioId: string, analysisId: string) =>
+    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}', { params: { path: { householdId, scenarioId, analysisId } } })) as Promise<unknown> as Promise<Analysis>,
 
-  startComparison: (hid: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths: number }) =>
-    call<Comparison>('POST', comparisons(hid), body),
-  getComparison: (hid: string, cid: string) => call<Comparison>('GET', `${comparisons(hid)}/${encodeURIComponent(cid)}`),
+  startComparison: (householdId: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths: number }) =>
+    data(client.POST('/households/{householdId}/comparisons', { ...inHousehold(householdId), body })) as Promise<unknown> as Promise<Comparison>,
+  getComparison: (householdId: string, comparisonId: string) =>
+    data(client.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path: { householdId, comparisonId } } })) as Promise<unknown> as Promise<Comparison>,
 };
 
 /** Polls a run until it ends, reporting its progress on the way. */

@@ -7,6 +7,7 @@
  * comparison go to test-results/app/.
  */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebApp } from '../../../infra/local/web-build.js';
@@ -29,7 +30,6 @@ beforeAll(async () => {
   await ensureWebApp();
   mkdirSync(outputDir, { recursive: true });
   harness = await startRunHarness({});
-  const { readFile } = await import('node:fs/promises');
   password = (JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string }).password;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -160,6 +160,14 @@ describe('the web app', () => {
     await page.getByLabel("Today's money").check();
     await page.locator('[data-chart="fan-netWorth"] g[aria-description="median"] path').waitFor();
     await page.screenshot({ path: `${outputDir}output.png`, fullPage: true });
+
+    // The CSV download is the API's own CSV of the output.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const saved = await readFile((await download.path())!, 'utf8');
+    const fromApi = await fetch(`${harness.server.url}/households/${householdId}/scenarios/${baselineId}/output`, { headers: { Authorization: `Bearer ${harness.token}`, Accept: 'text/csv' } });
+    expect(fromApi.status).toBe(200);
+    expect(saved).toBe(await fromApi.text());
+    expect(saved.split('\n').length).toBeGreaterThan(years);
   });
 
   it('renews its tokens with the refresh token when they have expired', async () => {

@@ -1,13 +1,13 @@
 /**
  * A simulation's output: the summary card, fan charts of net worth and liquid assets (real or
  * nominal, by the first member's age), the probability of depletion over time, each goal's
- * achievability, the sampled lives with their events, and a CSV download.
+ * achievability, the sampled lives with their events, and a CSV download (the API's own CSV).
  */
 import { useState } from 'preact/hooks';
 import type { OutputDocument } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
 import { depletionChart, fanChart, fanRows, goalsChart, lifeChart, type Metric, type View } from '../charts/figures.ts';
-import { download, outputCsv } from '../csv.ts';
+import { download } from '../csv.ts';
 import { age, money, percent } from '../format.ts';
 
 export interface OutputProps {
@@ -16,9 +16,11 @@ export interface OutputProps {
   memberId: string;
   currency: string;
   filename: string;
+  /** The output's yearly figures in CSV, as the API writes them. */
+  csv: () => Promise<Response>;
 }
 
-export function Output({ output, memberId, currency, filename }: OutputProps) {
+export function Output({ output, memberId, currency, filename, csv }: OutputProps) {
   const [metric, setMetric] = useState<Metric>('netWorth');
   const [view, setView] = useState<View>('real');
   const [lifeIndex, setLifeIndex] = useState(Math.min(1, output.lives.length - 1));
@@ -58,7 +60,7 @@ export function Output({ output, memberId, currency, filename }: OutputProps) {
         <p class="muted">
           {output.metadata.paths.toLocaleString()} paths, seed {output.metadata.seed}, {output.metadata.years} years from {output.metadata.startYear}.
         </p>
-        <button type="button" class="secondary" onClick={() => download(`${filename}.csv`, outputCsv(output))}>
+        <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
           Download CSV
         </button>
       </section>

@@ -90,7 +90,7 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
           )}
           {output === null && !run && <p>Not run yet: run a simulation to see its results.</p>}
           {output?.stale && <p class="notice">The scenario has changed since this output was made: run it again.</p>}
-          {output && <Output output={output} memberId={firstMember} currency={currency} filename={s.name.replace(/[^A-Za-z0-9-]+/g, '-')} />}
+          {output && <Output output={output} memberId={firstMember} currency={currency} filename={s.name.replace(/[^A-Za-z0-9-]+/g, '-')} csv={() => api.latestOutputCsv(householdId, scenarioId)} />}
         </div>
       )}
 
