@@ -17,7 +17,7 @@ import { buildComparison, type ComparisonDocument } from './compare/build-compar
 export { ENGINE_VERSION } from './version.js';
 export { simulateShard, splitPaths, mergeShardResults, buildOutput, compareShard, mergeComparisonShards, buildComparison };
 export type { HouseholdPlan, ShardRange, ShardResult, OutputDocument, ComparisonShardResult, ComparisonDocument };
-export type { PathEvent } from './household/household-path.js';
+export type { PathEvent } from './household/path-events.js';
 
 function checkRun(options: { seed: number; paths: number; shards?: number }): number {
   if (!Number.isSafeInteger(options.seed) || options.seed < 0) throw new RangeError('seed: must be a non-negative safe integer');

@@ -5,7 +5,7 @@
  */
 import type { HouseholdPathSimulator } from '../household/household-path.js';
 import type { HouseholdPlan } from '../household/plan.js';
-import { PathRunner, type EconomyShock } from '../household/path-runner.js';
+import { PathOutcomes, PathRunner, type EconomyShock } from '../household/path-runner.js';
 
 export class RunnerPool {
   private readonly runners = new Map<string, PathRunner>();
@@ -23,6 +23,22 @@ export class RunnerPool {
     }
     return runner;
   }
+
+  /**
+   * Runs every path of `paths` on `runner` in batches; each one's outcome lands at its position in
+   * the result (a buffer reused by the next call that asks for no more paths).
+   */
+  runBatch(runner: PathRunner, paths: ArrayLike<number>): PathOutcomes {
+    const G = runner.compiled.goalCount;
+    if (this.outcomes === null || this.outcomes.size < paths.length || this.outcomes.goals !== G) this.outcomes = new PathOutcomes(Math.max(paths.length, this.outcomes?.size ?? 0), G);
+    const out = this.outcomes;
+    runner.runBatch(paths, out);
+    this.pathsSimulated += paths.length;
+    for (let k = 0; k < paths.length; k++) this.pathYears += out.yearsRun[k];
+    return out;
+  }
+
+  private outcomes: PathOutcomes | null = null;
 
   /** Runs path `p` on `runner` (the whole economy when `fullEconomy`, for figures read off it). */
   run(runner: PathRunner, p: number, fullEconomy = false): HouseholdPathSimulator {

@@ -16,7 +16,7 @@ import type { SolveResult, SolveTrial } from './analysis-document.js';
 import { bernoulliVariance, pairedDifference, proportion } from './estimates.js';
 import type { ResolvedLever } from './levers.js';
 import { RunnerPool } from './runner-pool.js';
-import { targetDue, targetMet, type ResolvedTarget } from './target.js';
+import { targetDueAt, targetMetAt, type ResolvedTarget } from './target.js';
 
 /** Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a path needs only ⌈log2(66)⌉ = 7 runs. */
 export const GRID_CELLS = 64;
@@ -86,27 +86,27 @@ export function switchCells(
       else byMid.set(mid, [i]);
     }
     if (byMid.size === 0) break;
-    for (const [mid, paths] of byMid) {
+    for (const [mid, list] of byMid) {
       const runner = pool.runner(`${leverKey}@${grid[mid]}`, () => ({ plan: lever.apply(valueOf(lever, grid[mid])) }));
-      for (const i of paths) {
-        if (targetMet(target, pool.run(runner, range.pathStart + i))) hi[i] = mid;
+      const out = pool.runBatch(runner, list.map((i) => range.pathStart + i));
+      list.forEach((i, k) => {
+        if (targetMetAt(target, out, k)) hi[i] = mid;
         else lo[i] = mid + 1;
-      }
+      });
     }
   }
   for (let i = 0; i < n; i++) cells[i] = base[i] === -1 ? -1 : lo[i];
   return cells;
 }
 
+/** The path indices of a range, in order. */
+const rangePaths = (range: ShardRange) => Float64Array.from({ length: range.pathCount }, (_, k) => range.pathStart + k);
+
 /** Per-path outcome of the base plan over a range. */
 export function baseOutcomes(pool: RunnerPool, plan: HouseholdPlan, target: ResolvedTarget, range: ShardRange): Outcome[] {
   const runner = pool.runner('base', () => ({ plan }));
-  const out: Outcome[] = [];
-  for (let p = range.pathStart; p < range.pathStart + range.pathCount; p++) {
-    const sim = pool.run(runner, p);
-    out.push(!targetDue(target, sim) ? -1 : targetMet(target, sim) ? 1 : 0);
-  }
-  return out;
+  const out = pool.runBatch(runner, rangePaths(range));
+  return Array.from({ length: range.pathCount }, (_, k) => (!targetDueAt(target, out, k) ? -1 : targetMetAt(target, out, k) ? 1 : 0));
 }
 
 /** Finishes a solve from every path's switch cell: the bisection inside the solution's cell, then the check at the solved value. */
@@ -158,7 +158,7 @@ export function finishSolve(
     const dir = Math.sign(grid[jStar] - from);
     const L = Math.abs(grid[jStar] - from);
     const at = (k: number) => from + dir * (k + 1);
-    const switching = [];
+    const switching: number[] = [];
     for (let i = 0; i < n; i++) if (cells[i] === jStar) switching.push(i);
     const firstOk = new Int32Array(switching.length).fill(L - 1);
     const lastFail = new Int32Array(switching.length).fill(-1);
@@ -170,11 +170,15 @@ export function finishSolve(
       const mid = (a + b) >> 1;
       const runner = pool.runner(`${leverKey}@${at(mid)}`, () => ({ plan: lever.apply(valueOf(lever, at(mid))) }));
       let ok = 0;
+      const open: number[] = [];
       for (let s = 0; s < switching.length; s++) {
-        if (firstOk[s] <= mid) { ok++; continue; }
-        if (lastFail[s] >= mid) continue;
-        if (targetMet(target, pool.run(runner, switching[s]))) { firstOk[s] = mid; ok++; } else lastFail[s] = mid;
+        if (firstOk[s] <= mid) ok++;
+        else if (lastFail[s] < mid) open.push(s);
       }
+      const out = pool.runBatch(runner, open.map((s) => switching[s]));
+      open.forEach((s, k) => {
+        if (targetMetAt(target, out, k)) { firstOk[s] = mid; ok++; } else lastFail[s] = mid;
+      });
       trials.push({ value: valueOf(lever, at(mid)), probability: p(okAt[jStar - 1] + ok), source: 'THRESHOLDS' });
       if (ok >= stillNeeded) b = mid;
       else a = mid + 1;
@@ -189,10 +193,10 @@ export function finishSolve(
   const value = valueOf(lever, units);
   const runner = pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) }));
   let met = 0, dueAt = 0, sumD = 0, sumD2 = 0, baseMet = 0, paired = 0, nonMonotone = 0;
+  const out = pool.runBatch(runner, rangePaths({ pathStart: 0, pathCount: n }));
   for (let i = 0; i < n; i++) {
-    const sim = pool.run(runner, i);
-    const isDue = targetDue(target, sim);
-    const x = isDue && targetMet(target, sim) ? 1 : 0;
+    const isDue = targetDueAt(target, out, i);
+    const x = isDue && targetMetAt(target, out, i) ? 1 : 0;
     if (isDue) { dueAt++; met += x; }
     if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) nonMonotone++;
     if (isDue || base[i] >= 0) {

@@ -4,6 +4,7 @@
  * target (the plan succeeded, or the goal was paid in full every time it came due).
  */
 import type { HouseholdPathSimulator } from '../household/household-path.js';
+import type { PathOutcomes } from '../household/path-runner.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import type { AnalysisIssue } from './issues.js';
 import type { TargetSpec } from './request.js';
@@ -30,6 +31,16 @@ export function resolveTarget(plan: HouseholdPlan, spec: TargetSpec | undefined,
 /** Whether the path counts towards the target's probability. */
 export function targetDue(target: ResolvedTarget, sim: HouseholdPathSimulator): boolean {
   return target.goal < 0 || sim.goalCameDue[target.goal] === 1;
+}
+
+/** targetDue for the path at position k of a batch's outcomes. */
+export function targetDueAt(target: ResolvedTarget, out: PathOutcomes, k: number): boolean {
+  return target.goal < 0 || out.goalCameDue[k * out.goals + target.goal] === 1;
+}
+
+/** targetMet for the path at position k of a batch's outcomes. */
+export function targetMetAt(target: ResolvedTarget, out: PathOutcomes, k: number): boolean {
+  return target.goal < 0 ? out.success[k] === 1 : out.goalFull[k * out.goals + target.goal] === 1;
 }
 
 /** Whether the path meets the target (only meaningful where it is due). */

@@ -3,9 +3,8 @@
  * outcome counts, the paired sums against the base for success and depletion, and batch sketches
  * of the terminal estate, so that the merge gives each change with a paired standard error.
  */
-import type { HouseholdPathSimulator } from '../household/household-path.js';
 import type { HouseholdPlan } from '../household/plan.js';
-import type { EconomyShock } from '../household/path-runner.js';
+import { PathOutcomes, type EconomyShock } from '../household/path-runner.js';
 import type { ShardRange } from '../output/simulate-shard.js';
 import { QuantileSketch } from '../stats/index.js';
 import type { SketchJSON } from '../stats/index.js';
@@ -15,6 +14,8 @@ import type { RunnerPool } from './runner-pool.js';
 
 /** Interleaved batches (path index mod VARIANT_BATCHES) for the batch-means error of median changes. */
 export const VARIANT_BATCHES = 16;
+/** Paths run per variant at a time: the base's outcomes for them are kept meanwhile. */
+const VARIANT_CHUNK = 4096;
 
 export interface Variant {
   key: string;
@@ -41,17 +42,18 @@ class VariantAccumulator {
   readonly estate = Array.from({ length: VARIANT_BATCHES }, () => new QuantileSketch());
   readonly depletionAge = new QuantileSketch();
 
-  add(p: number, sim: HouseholdPathSimulator, primaryAge0: number, base: HouseholdPathSimulator | null): void {
-    const s = sim.success ? 1 : 0;
-    const d = sim.depletionYear >= 0 ? 1 : 0;
+  /** Path p, at position k of the variant's outcomes `sim` (and of the base's, for a variant). */
+  add(p: number, sim: PathOutcomes, k: number, primaryAge0: number, base: PathOutcomes | null): void {
+    const s = sim.success[k];
+    const d = sim.depletionYear[k] >= 0 ? 1 : 0;
     this.paths++;
     this.successes += s;
     this.depletions += d;
-    this.estate[p % VARIANT_BATCHES].add(sim.terminalEstateReal);
-    if (d === 1) this.depletionAge.add(primaryAge0 + sim.depletionYear);
+    this.estate[p % VARIANT_BATCHES].add(sim.terminalEstateReal[k]);
+    if (d === 1) this.depletionAge.add(primaryAge0 + sim.depletionYear[k]);
     if (base) {
-      const ds = s - (base.success ? 1 : 0);
-      const dd = d - (base.depletionYear >= 0 ? 1 : 0);
+      const ds = s - base.success[k];
+      const dd = d - (base.depletionYear[k] >= 0 ? 1 : 0);
       this.successD[0] += ds; this.successD[1] += ds * ds;
       this.depletionD[0] += dd; this.depletionD[1] += dd * dd;
     }
@@ -72,11 +74,20 @@ export function runVariants(pool: RunnerPool, plan: HouseholdPlan, variants: rea
   const runners = variants.map((v) => pool.runner(v.key, v.build));
   const primaryAge0 = base.compiled.memberAge0[base.compiled.primary];
   const acc = [base, ...runners].map(() => new VariantAccumulator());
-  for (let p = range.pathStart; p < range.pathStart + range.pathCount; p++) {
-    const baseSim = pool.run(base, p);
-    acc[0].add(p, baseSim, primaryAge0, null);
-    // The base path's figures are read before the next run reuses no buffer of its: each runner owns its simulator.
-    runners.forEach((r, k) => acc[k + 1].add(p, pool.run(r, p), primaryAge0, baseSim));
+  // The range in chunks: the base's outcomes are kept while each variant runs the same paths.
+  const paths = new Float64Array(VARIANT_CHUNK);
+  const baseOut = new PathOutcomes(VARIANT_CHUNK, base.compiled.goalCount);
+  for (let from = range.pathStart; from < range.pathStart + range.pathCount; from += VARIANT_CHUNK) {
+    const count = Math.min(VARIANT_CHUNK, range.pathStart + range.pathCount - from);
+    const chunk = paths.subarray(0, count);
+    for (let k = 0; k < count; k++) chunk[k] = from + k;
+    const out = pool.runBatch(base, chunk);
+    baseOut.copyFrom(out, count);
+    for (let k = 0; k < count; k++) acc[0].add(from + k, baseOut, k, primaryAge0, null);
+    runners.forEach((r, v) => {
+      const sim = pool.runBatch(r, chunk);
+      for (let k = 0; k < count; k++) acc[v + 1].add(from + k, sim, k, primaryAge0, baseOut);
+    });
   }
   return acc.map((a) => a.toJSON());
 }

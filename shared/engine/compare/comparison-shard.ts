@@ -1,11 +1,11 @@
 import { ExactSum, QuantileSketch } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
-import type { HouseholdPathSimulator } from '../household/household-path.js';
+import type { HouseholdBatch } from '../household/household-batch.js';
 import { MemberState } from '../life/life-path.js';
 import { ShardAccumulator } from '../output/shard-accumulator.js';
 import { inEconomySample } from '../output/economy-sample.js';
-import { checkRange, type ShardRange } from '../output/simulate-shard.js';
+import { checkRange, forEachBatch, type ShardRange } from '../output/simulate-shard.js';
 import { Distribution } from '../output/distribution.js';
 import { MONEY_UNIT } from '../output/fixed-point-sum.js';
 import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
@@ -59,14 +59,16 @@ class Batch {
     this.goalAchieved = new Array(goals).fill(0);
     this.goalRatio = Array.from({ length: goals }, () => new ExactSum());
   }
-  add(sim: HouseholdPathSimulator, primaryAge0: number): void {
-    this.estate.add(sim.terminalEstateReal);
-    if (sim.depletionYear >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + sim.depletionYear); }
+  /** Slot i of a batch that has run. */
+  add(b: HouseholdBatch, i: number, primaryAge0: number): void {
+    this.estate.add(b.terminalEstateReal[i]);
+    if (b.depletionYear[i] >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + b.depletionYear[i]); }
     for (let g = 0; g < this.goalDue.length; g++) {
-      if (sim.goalCameDue[g] === 0) continue;
+      const at = g * b.capacity + i;
+      if (b.goalCameDue[at] === 0) continue;
       this.goalDue[g]++;
-      if (sim.goalFull[g] === 1) this.goalAchieved[g]++;
-      this.goalRatio[g].add(sim.goalTarget[g] > 0 ? sim.goalPaid[g] / sim.goalTarget[g] : 1);
+      if (b.goalFull[at] === 1) this.goalAchieved[g]++;
+      this.goalRatio[g].add(b.goalTarget[at] > 0 ? b.goalPaid[at] / b.goalTarget[at] : 1);
     }
   }
   toJSON(): BatchSide {
@@ -79,20 +81,17 @@ class Batch {
   }
 }
 
-// Module-local copies of the state codes, read per member-year.
-const DEAD = MemberState.DEAD;
-const DISABLED = MemberState.DISABLED;
-const LTC = MemberState.LTC;
+const { DEAD, DISABLED, LTC } = MemberState;
 
-/** Per-path values of the paired mean-type figures, written into `out`. */
-function pathFigures(sim: HouseholdPathSimulator, runner: PathRunner, members: number[], out: Float64Array): void {
-  out[0] = sim.success ? 1 : 0;
-  out[1] = sim.depletionYear >= 0 ? 1 : 0;
-  out[2] = sim.totalShortfallReal;
-  out[3] = sim.terminalEstateReal;
-  const Y = runner.compiled.years;
+/** Per-path values of the paired mean-type figures of slot i of a batch that has run, written into `out`. */
+function pathFigures(b: HouseholdBatch, i: number, memberCount: number, members: number[], out: Float64Array): void {
+  out[0] = b.success[i];
+  out[1] = b.depletionYear[i] >= 0 ? 1 : 0;
+  out[2] = b.totalShortfallReal[i];
+  out[3] = b.terminalEstateReal[i];
+  const Y = b.years;
   for (let k = 0; k < members.length; k++) {
-    const life = runner.lives[members[k]];
+    const life = b.lives[i * memberCount + members[k]];
     let dis = 0, ltc = 0, unemp = 0;
     for (let t = 0; t < Y; t++) {
       const st = life.state[t];
@@ -129,29 +128,31 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   const depletionAges = new PairedAges();
   let failedToSucceeded = 0;
   let succeededToFailed = 0;
-  const end = range.pathStart + range.pathCount;
-  for (let p = range.pathStart; p < end; p++) {
-    const fullEconomy = inEconomySample(p);
-    const simA = a.run(p, null, fullEconomy);
-    accA.add(p, simA, a.economy, a.lives, a.economyYears);
-    batchesA[p % BATCHES].add(simA, a.compiled.memberAge0[a.compiled.primary]);
-    pathFigures(simA, a, idxA, fa);
-    const simB = b.run(p, null, fullEconomy);
-    accB.add(p, simB, b.economy, b.lives, b.economyYears);
-    batchesB[p % BATCHES].add(simB, b.compiled.memberAge0[b.compiled.primary]);
-    pathFigures(simB, b, idxB, fb);
-    for (let f = 0; f < F; f++) {
-      const d = fb[f] - fa[f];
-      sumD[f].add(d);
-      sumD2[f].add(d * d);
+  forEachBatch(range, (paths, count) => {
+    // Each runner keeps its batch's results until its next batch: both sides are read path by path.
+    const simA = a.runSlots(paths, 0, count, accA, inEconomySample);
+    accA.addPaths(simA, count, (k) => paths[k], (k) => a.slotEconomyYears(k));
+    const simB = b.runSlots(paths, 0, count, accB, inEconomySample);
+    accB.addPaths(simB, count, (k) => paths[k], (k) => b.slotEconomyYears(k));
+    for (let i = 0; i < count; i++) {
+      const p = paths[i];
+      batchesA[p % BATCHES].add(simA, i, a.compiled.memberAge0[a.compiled.primary]);
+      pathFigures(simA, i, a.compiled.memberCount, idxA, fa);
+      batchesB[p % BATCHES].add(simB, i, b.compiled.memberAge0[b.compiled.primary]);
+      pathFigures(simB, i, b.compiled.memberCount, idxB, fb);
+      for (let f = 0; f < F; f++) {
+        const d = fb[f] - fa[f];
+        sumD[f].add(d);
+        sumD2[f].add(d * d);
+      }
+      depletionAges.add(
+        simA.depletionYear[i] >= 0 ? a.compiled.memberAge0[a.compiled.primary] + simA.depletionYear[i] : -1,
+        simB.depletionYear[i] >= 0 ? b.compiled.memberAge0[b.compiled.primary] + simB.depletionYear[i] : -1,
+      );
+      if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
+      if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
     }
-    depletionAges.add(
-      simA.depletionYear >= 0 ? a.compiled.memberAge0[a.compiled.primary] + simA.depletionYear : -1,
-      simB.depletionYear >= 0 ? b.compiled.memberAge0[b.compiled.primary] + simB.depletionYear : -1,
-    );
-    if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
-    if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
-  }
+  });
   const ranges: [number, number][] = range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [];
   return {
     engineVersion: ENGINE_VERSION,

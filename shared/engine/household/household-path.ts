@@ -1,17 +1,10 @@
 import type { EconomyPath } from '../economy/economy-path.js';
 import { CareSetting, MemberState, type MemberLifePath } from '../life/life-path.js';
 import { AccountKind, DISCRETIONARY_TIER, IncomeKind, InsuranceKind, TaxCategory, TIERS, type CompiledPlan } from './compiled-plan.js';
+import { LogCode, loggedEvent, memberEvents, type PathEvent } from './path-events.js';
+import { withdraw } from './withdraw.js';
 
-/** One event of a simulated life, for the `lives` section of the output. */
-export interface PathEvent {
-  year: number;
-  type: 'DEATH' | 'DISABILITY' | 'RECOVERY' | 'LONG_TERM_CARE' | 'JOB_LOSS' | 'REEMPLOYMENT' | 'RETIREMENT' | 'GOAL_FUNDED' | 'GOAL_MISSED' | 'DEPLETION' | 'PROPERTY_SOLD' | 'INSURANCE_PAYOUT';
-  memberId?: string;
-  goalId?: string;
-  itemId?: string;
-  /** Nominal amount involved, where there is one. */
-  amount?: number;
-}
+export type { PathEvent } from './path-events.js';
 
 /** Care costs and unemployment benefit as the life assumptions give them. */
 export interface HouseholdLifeCosts {
@@ -43,11 +36,11 @@ const TIER_COUNT = TIERS;
 const DISCRETIONARY = DISCRETIONARY_TIER;
 
 // Codes of the events the yearly loop logs (member events are read from the life paths afterwards).
-const LOG_PROPERTY_SOLD = 0;
-const LOG_INSURANCE_PAYOUT = 1;
-const LOG_DEPLETION = 2;
-const LOG_GOAL_FUNDED = 3;
-const LOG_GOAL_MISSED = 4;
+const LOG_PROPERTY_SOLD = LogCode.PROPERTY_SOLD;
+const LOG_INSURANCE_PAYOUT = LogCode.INSURANCE_PAYOUT;
+const LOG_DEPLETION = LogCode.DEPLETION;
+const LOG_GOAL_FUNDED = LogCode.GOAL_FUNDED;
+const LOG_GOAL_MISSED = LogCode.GOAL_MISSED;
 
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
@@ -571,7 +564,7 @@ export class HouseholdPathSimulator {
         bal[cash] += toCash;
         bal[surplusAccount] += flow - toCash;
       } else {
-        taxes += this.withdraw(-flow, buffer);
+        taxes += withdraw(c, bal, access, 1, 0, -flow, buffer);
       }
 
       // (4) Returns by allocation, fees, tax on taxable gains; property values.
@@ -692,78 +685,13 @@ export class HouseholdPathSimulator {
     const lastMemberYear = Math.min(this.yearsRun, this.years - 1);
     let k = 0;
     for (let t = 0; t <= lastMemberYear; t++) {
-      for (let m = 0; m < c.memberCount; m++) this.memberEvents(lives, m, t, events);
+      for (let m = 0; m < c.memberCount; m++) memberEvents(c, lives[m], m, t, events);
       for (; k < this.loggedInLoop && this.logYear[k] === t; k++) events.push(this.loggedEvent(k));
     }
     for (; k < this.logged; k++) events.push(this.loggedEvent(k));
   }
 
   private loggedEvent(k: number): PathEvent {
-    const plan = this.c.plan;
-    const year = this.logYear[k];
-    const item = this.logItem[k];
-    const amount = this.logAmount[k];
-    switch (this.logCode[k]) {
-      case LOG_PROPERTY_SOLD: return { year, type: 'PROPERTY_SOLD', itemId: plan.properties[item].id, amount };
-      case LOG_INSURANCE_PAYOUT: return { year, type: 'INSURANCE_PAYOUT', itemId: plan.insurance[item].id, memberId: plan.members[this.logMember[k]].id, amount };
-      case LOG_DEPLETION: return { year, type: 'DEPLETION', amount };
-      case LOG_GOAL_FUNDED: return { year, type: 'GOAL_FUNDED', goalId: plan.goals[item].id, amount };
-      default: return { year, type: 'GOAL_MISSED', goalId: plan.goals[item].id, amount };
-    }
-  }
-
-  /**
-   * Withdraws `need` (net) by the withdrawal order, drawing cash down to the buffer first and
-   * the buffer itself last; retirement withdrawals are grossed up for tax. Returns the tax paid.
-   * Reads this year's access flags (set at the start of the year).
-   */
-  private withdraw(need: number, buffer: number): number {
-    const c = this.c;
-    const bal = this.balance;
-    const access = this.accessNow;
-    const order = c.withdrawalOrder;
-    const kinds = c.accountKind;
-    const cash = c.cashAccount;
-    const taxWithdrawal = c.taxWithdrawal;
-    let tax = 0;
-    for (let pass = 0; pass < 2 && need > 0; pass++) {
-      for (let k = 0; k < order.length && need > 0; k++) {
-        const a = order[k];
-        if (kinds[a] === RETIREMENT) {
-          if (pass === 1 || access[a] === 0 || taxWithdrawal >= 1) continue;
-          const net = bal[a] * (1 - taxWithdrawal);
-          const take = Math.min(need, net);
-          const gross = take / (1 - taxWithdrawal);
-          bal[a] -= Math.min(bal[a], gross);
-          tax += gross - take;
-          need -= take;
-        } else {
-          const floor = pass === 0 && a === cash ? buffer : 0;
-          if (pass === 1 && a !== cash) continue;
-          const available = bal[a] - floor;
-          if (available <= 0) continue;
-          const take = Math.min(need, available);
-          bal[a] -= take;
-          need -= take;
-        }
-      }
-    }
-    return tax;
-  }
-
-  private memberEvents(lives: readonly MemberLifePath[], m: number, t: number, events: PathEvent[]): void {
-    const life = lives[m];
-    const id = this.c.plan.members[m].id;
-    const st = life.state[t];
-    const prev = t > 0 ? life.state[t - 1] : HEALTHY;
-    if (life.deathYear === t) events.push({ year: t, type: 'DEATH', memberId: id });
-    if (st === DISABLED && prev !== DISABLED) events.push({ year: t, type: 'DISABILITY', memberId: id });
-    if (prev === DISABLED && st === HEALTHY) events.push({ year: t, type: 'RECOVERY', memberId: id });
-    if (st === LTC && prev !== LTC) events.push({ year: t, type: 'LONG_TERM_CARE', memberId: id });
-    if (st !== DEAD) {
-      if (life.unemployed[t] === 1 && (t === 0 || life.unemployed[t - 1] === 0)) events.push({ year: t, type: 'JOB_LOSS', memberId: id });
-      if (life.unemployed[t] === 0 && t > 0 && life.unemployed[t - 1] === 1) events.push({ year: t, type: 'REEMPLOYMENT', memberId: id });
-      if (this.c.hasSalary[m] === 1 && this.c.memberAge0[m] + t === this.c.retirementAge[m]) events.push({ year: t, type: 'RETIREMENT', memberId: id });
-    }
+    return loggedEvent(this.c, this.logCode[k], this.logYear[k], this.logItem[k], this.logMember[k], this.logAmount[k]);
   }
 }

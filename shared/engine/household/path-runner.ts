@@ -2,22 +2,69 @@ import { allocateEconomyPath, createEconomyGenerator, type EconomyPath } from '.
 import { createLifeModel } from '../life/index.js';
 import { allocateMemberLifePath, type MemberLifePath } from '../life/life-path.js';
 import { compilePlan, type CompiledPlan } from './compiled-plan.js';
-import { HouseholdPathSimulator, type PathEvent } from './household-path.js';
+import { HouseholdBatch, type YearRecorder } from './household-batch.js';
+import { HouseholdPathSimulator, type HouseholdLifeCosts, type PathEvent } from './household-path.js';
 import type { HouseholdPlan } from './plan.js';
 
 /**
+ * Paths simulated together, year by year. Larger batches spread each year's per-item loop set-up
+ * and each distribution's cache misses over more paths, until the batch's state no longer fits in
+ * cache; any size gives the same numbers (bench/household.bench.ts measures the choice).
+ */
+export const BATCH_PATHS = 256;
+
+/** Per path of a list run by `runBatch`, at the path's position k in the list: what analyses read. */
+export class PathOutcomes {
+  readonly success: Uint8Array;
+  readonly depletionYear: Int32Array;
+  readonly terminalEstateReal: Float64Array;
+  readonly yearsRun: Int32Array;
+  /** Per path and goal at [k * goals + g]: whether the goal came due, and whether it was paid in full every time. */
+  readonly goalCameDue: Uint8Array;
+  readonly goalFull: Uint8Array;
+
+  constructor(readonly size: number, readonly goals: number) {
+    this.success = new Uint8Array(size);
+    this.depletionYear = new Int32Array(size);
+    this.terminalEstateReal = new Float64Array(size);
+    this.yearsRun = new Int32Array(size);
+    this.goalCameDue = new Uint8Array(size * goals);
+    this.goalFull = new Uint8Array(size * goals);
+  }
+
+  /** Copies the first `count` paths' outcomes of `from` (for the same plan's goals). */
+  copyFrom(from: PathOutcomes, count: number): void {
+    this.success.set(from.success.subarray(0, count));
+    this.depletionYear.set(from.depletionYear.subarray(0, count));
+    this.terminalEstateReal.set(from.terminalEstateReal.subarray(0, count));
+    this.yearsRun.set(from.yearsRun.subarray(0, count));
+    this.goalCameDue.set(from.goalCameDue.subarray(0, count * this.goals));
+    this.goalFull.set(from.goalFull.subarray(0, count * this.goals));
+  }
+}
+
+/**
  * Everything needed to simulate paths of one plan under one seed, allocated once: the economy
- * generator, the life model, their output buffers and the household simulator. A path depends
- * only on (seed, pathIndex), so any path can be re-run alone (for `lives`) or paired with
- * another plan's same path (comparisons).
+ * generator, the life model, their output buffers and the household simulators. A path depends
+ * only on (seed, pathIndex), so any path can be re-run alone (for `lives`) or paired with another
+ * plan's same path (comparisons), and paths run alone (`run`) or in batches (`runBatch`) give the
+ * same numbers.
  */
 export class PathRunner {
   readonly compiled: CompiledPlan;
   readonly simulator: HouseholdPathSimulator;
+  /** The last path's economy and lives, for `run`. */
   readonly economy: EconomyPath;
   readonly lives: MemberLifePath[];
+  /** Years of economy generated for the last path run (`economy` holds stale values beyond). */
+  economyYears = 0;
   private readonly economyGenerator: ReturnType<typeof createEconomyGenerator>;
   private readonly lifeModel: ReturnType<typeof createLifeModel>;
+  private readonly lifeCosts: HouseholdLifeCosts;
+  private batchSimulator: HouseholdBatch | null = null;
+  /** Per slot of the batch: its members' lives (views of the batch's), and the years of economy generated. */
+  private slotLives: MemberLifePath[][] = [];
+  private batchEconomyYears = new Int32Array(0);
 
   /**
    * `shock`, if given, alters each path's economy after it is generated (a stress test's shock on
@@ -33,13 +80,14 @@ export class PathRunner {
     const c = (this.compiled = compilePlan(plan));
     const years = c.years;
     const life = plan.assumptions.life;
-    this.simulator = new HouseholdPathSimulator(c, {
+    this.lifeCosts = {
       homeCareAnnualCost: life.longTermCare.homeCareAnnualCost,
       nursingHomeAnnualCost: life.longTermCare.nursingHomeAnnualCost,
       careCostPremium: life.longTermCare.careCostPremium,
       benefitFraction: life.unemployment.benefitFraction,
       benefitYears: life.unemployment.benefitYears,
-    });
+    };
+    this.simulator = new HouseholdPathSimulator(c, this.lifeCosts);
     this.economy = withGeneralFieldTypes(allocateEconomyPath(years));
     this.lives = plan.members.map(() => allocateMemberLifePath(years));
     this.economyGenerator = createEconomyGenerator(plan.assumptions.economic, seed, years);
@@ -61,23 +109,84 @@ export class PathRunner {
     );
   }
 
-  /** Years of economy generated for the last path run (`economy` holds stale values beyond). */
-  economyYears = 0;
-
   /**
-   * Runs path `pathIndex`. Lives do not depend on money, so they come first and fix the years the
-   * household runs; the economy is generated for those years only (a prefix of the full path),
+   * Runs path `pathIndex` alone. Lives do not depend on money, so they come first and fix the years
+   * the household runs; the economy is generated for those years only (a prefix of the full path),
    * or for the whole horizon when `fullEconomy` is set.
    */
   run(pathIndex: number, events: PathEvent[] | null = null, fullEconomy = false): HouseholdPathSimulator {
-    this.lifeModel.simulatePath(pathIndex, this.lives);
-    const years = fullEconomy ? this.compiled.years : householdYears(this.compiled, this.lives);
-    this.economyGenerator.generate(pathIndex, this.economy, years);
-    if (this.shock !== null) this.shock(this.economy, years);
+    const years = this.generate(pathIndex, this.lives, this.economy, fullEconomy);
     this.economyYears = years;
     this.simulator.run(this.economy, this.lives, events);
-    if (this.simulator.yearsRun > years) throw new Error(`path ${pathIndex} ran ${this.simulator.yearsRun} years on ${years} years of economy`);
+    this.checkYears(pathIndex, this.simulator.yearsRun, years);
     return this.simulator;
+  }
+
+  /** The batch simulator, its slots' economies and lives (built on first use). */
+  batch(): HouseholdBatch {
+    if (this.batchSimulator === null) {
+      const b = (this.batchSimulator = new HouseholdBatch(this.compiled, this.lifeCosts, BATCH_PATHS));
+      const M = this.compiled.memberCount;
+      this.slotLives = Array.from({ length: BATCH_PATHS }, (_, i) => b.lives.slice(i * M, (i + 1) * M));
+      this.batchEconomyYears = new Int32Array(BATCH_PATHS);
+    }
+    return this.batchSimulator;
+  }
+
+  /**
+   * Runs paths[from … from + count) (count ≤ BATCH_PATHS) as one batch, slot k holding paths[from + k],
+   * handing each year to `recorder`. `fullEconomy(p)` says which paths need their economy over the
+   * whole horizon. The batch's results stay readable until the next batch runs.
+   */
+  runSlots(paths: ArrayLike<number>, from: number, count: number, recorder: YearRecorder | null, fullEconomy: (pathIndex: number) => boolean): HouseholdBatch {
+    const batch = this.batch();
+    for (let k = 0; k < count; k++) {
+      const p = paths[from + k];
+      this.batchEconomyYears[k] = this.generate(p, this.slotLives[k], batch.economies[k], fullEconomy(p));
+    }
+    batch.run(count, recorder);
+    for (let k = 0; k < count; k++) this.checkYears(paths[from + k], batch.yearsRun[k], this.batchEconomyYears[k]);
+    return batch;
+  }
+
+  /** Years of economy generated for slot k of the last batch. */
+  slotEconomyYears(k: number): number {
+    return this.batchEconomyYears[k];
+  }
+
+  /**
+   * Runs every path of `paths` (any indices, any order) and writes each one's outcome at its
+   * position in `out`. Nothing is recorded, so the paths run one by one on the path-major
+   * simulator: without recording it outruns the batch (docs/PERFORMANCE.md), and the outcomes are
+   * the same to the bit either way.
+   */
+  runBatch(paths: ArrayLike<number>, out: PathOutcomes, fullEconomy = false): void {
+    const G = this.compiled.goalCount;
+    if (out.size < paths.length || out.goals !== G) throw new RangeError(`outcomes for ${out.size} paths and ${out.goals} goals, asked ${paths.length} paths and ${G} goals`);
+    for (let k = 0; k < paths.length; k++) {
+      const sim = this.run(paths[k], null, fullEconomy);
+      out.success[k] = sim.success ? 1 : 0;
+      out.depletionYear[k] = sim.depletionYear;
+      out.terminalEstateReal[k] = sim.terminalEstateReal;
+      out.yearsRun[k] = sim.yearsRun;
+      for (let g = 0; g < G; g++) {
+        out.goalCameDue[k * G + g] = sim.goalCameDue[g];
+        out.goalFull[k * G + g] = sim.goalFull[g];
+      }
+    }
+  }
+
+  /** Draws path p's lives, then its economy for the years the household runs (or all); returns those years. */
+  private generate(p: number, lives: MemberLifePath[], economy: EconomyPath, fullEconomy: boolean): number {
+    this.lifeModel.simulatePath(p, lives);
+    const years = fullEconomy ? this.compiled.years : householdYears(this.compiled, lives);
+    this.economyGenerator.generate(p, economy, years);
+    if (this.shock !== null) this.shock(economy, years);
+    return years;
+  }
+
+  private checkYears(p: number, ran: number, years: number): void {
+    if (ran > years) throw new Error(`path ${p} ran ${ran} years on ${years} years of economy`);
   }
 }
 

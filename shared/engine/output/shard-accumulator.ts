@@ -2,7 +2,7 @@ import { ExactSum } from '../stats/index.js';
 import type { EconomyPath } from '../economy/economy-path.js';
 import { MemberState, type MemberLifePath } from '../life/life-path.js';
 import type { CompiledPlan } from '../household/compiled-plan.js';
-import type { HouseholdPathSimulator } from '../household/household-path.js';
+import type { HouseholdBatch, YearRecorder } from '../household/household-batch.js';
 import { MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
 import { Distribution } from './distribution.js';
 import { DistributionGrid } from './distribution-grid.js';
@@ -10,17 +10,8 @@ import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
 import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
 
-const DEAD = MemberState.DEAD;
-const DISABLED = MemberState.DISABLED;
-const LTC = MemberState.LTC;
+const { DEAD, DISABLED, LTC } = MemberState;
 
-// Each distribution's buckets are fetched into cache once per batch, so larger batches amortise the
-// misses, until the buffer itself (16 slots x years x BATCH doubles: 0.9-1.4 MB at 128 paths over
-// 55-85 years) no longer fits in a 512 KB L2 cache. In alternating runs of the household benchmark's
-// cases, 64 beat 128 on both: the stylised retiree 2.38 against 1.87 M path-years/CPU-s (medians of
-// 3), the young family 0.84 against 0.92 CPU-s steady and 1.17 against 1.41 CPU-s on the first run
-// (medians of 5). Any batch size gives the same results: sketches and sums do not depend on order.
-const BATCH = 64;
 const SERIES_SLOTS = SERIES_METRICS.length * 2;
 /** Per series metric, 1 for an end-of-year balance (deflated by cpi[t + 1]), 0 for a flow during the year (by cpi[t]). */
 const IS_BALANCE = Uint8Array.from(SERIES_METRICS, (m) => (m === 'netWorth' || m === 'liquidAssets' ? 1 : 0));
@@ -38,8 +29,13 @@ const FOLLOWS = Int8Array.from({ length: SERIES_SLOTS }, (_, slot) => {
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
-/** Folds simulated paths into a shard's counts, sums and sketches. */
-export class ShardAccumulator {
+/**
+ * Folds simulated paths into a shard's counts, sums and sketches: each year of a batch as it is
+ * simulated (`recordYear`, one call per year with every running path's figures), then each path's
+ * own figures once the batch has run (`addPaths`). Sketches and sums do not depend on the order
+ * values arrive in, so any batching gives the same results.
+ */
+export class ShardAccumulator implements YearRecorder {
   private paths = 0;
   private pathYears = 0;
   private successes = 0;
@@ -66,26 +62,15 @@ export class ShardAccumulator {
   private readonly annualised: Distribution[];
   private sample: SampledPath[] = [];
   /**
-   * Per-year values are buffered for BATCH paths and folded into their distributions one
-   * distribution at a time: a few hundred sketches touched once per batch instead of once per
-   * path keeps them in cache. buffer[((slot * Y) + t) * BATCH + i], slots: 12 series, 4 economy.
-   */
-  private readonly buffer: Float64Array;
-  private readonly buffered: Int32Array;
-  /**
    * following[slot * Y + t] = 1 while every path so far had the same value in year t for the slot
-   * as for the slot it FOLLOWS: its values are then neither buffered nor folded, and its
-   * distribution is its source's (copied when the first path with another value arrives). Flows in
-   * year 0 (cpi[0] = 1), plans without inflation and households without illiquid wealth thus pay
-   * for fewer distributions.
+   * as for the slot it FOLLOWS: its values are then not folded, and its distribution is its
+   * source's (copied when the first batch with another value arrives). Flows in year 0
+   * (cpi[0] = 1), plans without inflation and households without illiquid wealth thus pay for
+   * fewer distributions.
    */
   private readonly following: Uint8Array;
-  /** One path-year's value per series slot. */
-  private readonly row = new Float64Array(SERIES_SLOTS);
-  private seriesSource: HouseholdPathSimulator | null = null;
-  private seriesArrays: Float64Array[] = [];
-  private bufferedPaths = 0;
-  private bufferedEconomy = 0;
+  /** One year's values of the running paths, per series slot, in running order. */
+  private readonly values: Float64Array[] = [];
   private sampleThreshold = Infinity;
 
   constructor(private readonly c: CompiledPlan) {
@@ -107,19 +92,8 @@ export class ShardAccumulator {
     this.series = new DistributionGrid(SERIES_SLOTS * Y, MONEY_UNIT);
     this.economy = new DistributionGrid(ECONOMY_FACTORS.length * Y, RATE_UNIT);
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
-    this.buffer = new Float64Array((SERIES_SLOTS + ECONOMY_FACTORS.length) * Y * BATCH);
-    this.buffered = new Int32Array(Y);
     this.following = new Uint8Array(SERIES_SLOTS * Y);
     for (let slot = 0; slot < SERIES_SLOTS; slot++) if (FOLLOWS[slot] >= 0) this.following.fill(1, slot * Y, (slot + 1) * Y);
-  }
-
-  /** The simulator's per-year series in SERIES_METRICS order (the same arrays for every path it runs). */
-  private seriesOf(sim: HouseholdPathSimulator): Float64Array[] {
-    if (sim !== this.seriesSource) {
-      this.seriesSource = sim;
-      this.seriesArrays = SERIES_METRICS.map((metric) => sim[metric]);
-    }
-    return this.seriesArrays;
   }
 
   /** The slot whose distribution year t of `slot` has: itself, or the first source up its chain that no longer follows. */
@@ -129,136 +103,144 @@ export class ShardAccumulator {
     return slot;
   }
 
-  /** Year t of `slot` stops following: it takes a copy of its holder's distribution and buffered values. */
-  private split(slot: number, t: number): void {
-    const Y = this.c.years;
-    const from = this.holder(slot, t) * Y + t;
-    const to = slot * Y + t;
-    this.following[to] = 0;
-    this.series.copy(from, to);
-    this.buffer.copyWithin(to * BATCH, from * BATCH, from * BATCH + this.buffered[t]);
+  /** Buffers of one year's values per series slot, for `size` paths. */
+  private valueBuffers(size: number): Float64Array[] {
+    if (this.values.length === 0 || this.values[0].length < size) {
+      this.values.length = 0;
+      for (let slot = 0; slot < SERIES_SLOTS; slot++) this.values.push(new Float64Array(size));
+    }
+    return this.values;
   }
 
-  private flush(): void {
+  /** Year t of a batch: each series slot's values on the running paths (nominal, and real by the year's price index), folded in one call per distribution. */
+  recordYear(t: number, batch: HouseholdBatch): void {
     const Y = this.c.years;
-    const buf = this.buffer;
+    const n = batch.activeCount;
+    const act = batch.active;
+    const values = this.valueBuffers(batch.capacity);
+    this.running[t] += n;
+    const metrics = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
+    for (let m = 0; m < SERIES_METRICS.length; m++) {
+      const from = metrics[m];
+      const deflator = IS_BALANCE[m] === 1 ? batch.cpiEnd : batch.cpiStart;
+      const nominal = values[2 * m];
+      const real = values[2 * m + 1];
+      for (let k = 0; k < n; k++) {
+        const i = act[k];
+        const v = from[i];
+        nominal[k] = v;
+        real[k] = v * (1 / deflator[i]);
+      }
+    }
+    // A follower that differs from its source on some path of the batch stops following: it takes
+    // a copy of its holder's distribution as it was before this batch (sources come first).
+    const following = this.following;
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
-      for (let t = 0; t < Y; t++) {
-        const n = this.buffered[t];
-        if (n === 0) break;
-        const d = slot * Y + t;
-        if (this.following[d] === 1) continue;
-        this.series.addBatch(d, buf, d * BATCH, n);
-      }
+      const d = slot * Y + t;
+      if (following[d] === 0) continue;
+      const own = values[slot];
+      const source = values[FOLLOWS[slot]];
+      let k = 0;
+      while (k < n && own[k] === source[k]) k++;
+      if (k === n) continue;
+      this.series.copy(this.holder(slot, t) * Y + t, d);
+      following[d] = 0;
     }
-    const n = this.bufferedEconomy;
-    for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
-      for (let t = 0; t < Y; t++) {
-        const d = f * Y + t;
-        this.economy.addBatch(d, buf, (SERIES_SLOTS * Y + d) * BATCH, n);
-      }
+    for (let slot = 0; slot < SERIES_SLOTS; slot++) {
+      const d = slot * Y + t;
+      if (following[d] === 0) this.series.addBatch(d, values[slot], 0, n);
     }
-    this.buffered.fill(0);
-    this.bufferedPaths = 0;
-    this.bufferedEconomy = 0;
   }
 
-  /** Records one path; `economyYears` is how many years of `econ` were generated (the whole horizon for paths in the economy sample). */
-  add(pathIndex: number, sim: HouseholdPathSimulator, econ: EconomyPath, lives: readonly MemberLifePath[], economyYears: number): void {
+  /**
+   * Each path's own figures after its batch ran: outcome, goals, lives, the economy of paths in the
+   * economy sample (`economyYears(k)` years of economy were generated for slot k) and the path sample.
+   */
+  addPaths(batch: HouseholdBatch, count: number, pathIndex: (k: number) => number, economyYears: (k: number) => number): void {
     const c = this.c;
     const Y = c.years;
-    const T = sim.yearsRun;
-    this.paths++;
-    this.pathYears += T;
-    if (sim.success) this.successes++;
-    if (sim.depletionYear >= 0) {
-      this.depletions++;
-      this.depletionAge.add(c.memberAge0[c.primary] + sim.depletionYear);
-      for (let t = sim.depletionYear; t < Y; t++) this.depletedBy[t]++;
-    }
-    this.totalShortfall.add(sim.totalShortfallReal);
-    this.terminalEstate.add(sim.terminalEstateReal);
-    for (let g = 0; g < c.goalCount; g++) {
-      if (sim.goalCameDue[g] === 0) continue;
-      this.goalDue[g]++;
-      if (sim.goalFull[g] === 1) this.goalAchieved[g]++;
-      this.goalRatio[g].add(sim.goalTarget[g] > 0 ? sim.goalPaid[g] / sim.goalTarget[g] : 1);
-    }
-
-    for (let m = 0; m < c.memberCount; m++) {
-      const life = lives[m];
-      // Years lived from year 0, the year of death counting one half (compares with e_x).
-      this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
-      let dis = 0, ltc = 0, unemp = 0;
-      const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
-      for (let t = 0; t < Y; t++) {
-        const st = life.state[t];
-        if (st === DEAD) break;
-        alive[t]++;
-        if (st === DISABLED) { disabled[t]++; dis = 1; }
-        else if (st === LTC) { care[t]++; ltc = 1; }
-        if (life.unemployed[t] === 1) unemp = 1;
+    const M = c.memberCount;
+    const B = batch.capacity;
+    const sampled: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const T = batch.yearsRun[i];
+      const depletionYear = batch.depletionYear[i];
+      this.paths++;
+      this.pathYears += T;
+      if (batch.success[i] === 1) this.successes++;
+      if (depletionYear >= 0) {
+        this.depletions++;
+        this.depletionAge.add(c.memberAge0[c.primary] + depletionYear);
+        for (let t = depletionYear; t < Y; t++) this.depletedBy[t]++;
       }
-      this.everDisabled[m] += dis;
-      this.everCare[m] += ltc;
-      this.everUnemployed[m] += unemp;
-    }
-
-    const buf = this.buffer;
-    const YB = Y * BATCH;
-    const following = this.following;
-    const row = this.row;
-    const series = this.seriesOf(sim);
-    for (let t = 0; t < T; t++) {
-      this.running[t]++;
-      const deflateEnd = 1 / econ.cpi[t + 1];
-      const deflateStart = 1 / econ.cpi[t];
-      for (let k = 0; k < SERIES_METRICS.length; k++) {
-        const nominal = series[k][t];
-        row[2 * k] = nominal;
-        row[2 * k + 1] = nominal * (IS_BALANCE[k] === 1 ? deflateEnd : deflateStart);
+      this.totalShortfall.add(batch.totalShortfallReal[i]);
+      this.terminalEstate.add(batch.terminalEstateReal[i]);
+      for (let g = 0; g < c.goalCount; g++) {
+        const at = g * B + i;
+        if (batch.goalCameDue[at] === 0) continue;
+        this.goalDue[g]++;
+        if (batch.goalFull[at] === 1) this.goalAchieved[g]++;
+        this.goalRatio[g].add(batch.goalTarget[at] > 0 ? batch.goalPaid[at] / batch.goalTarget[at] : 1);
       }
-      const at = t * BATCH + this.buffered[t];
-      for (let slot = 0; slot < SERIES_SLOTS; slot++) {
-        if (following[slot * Y + t] === 1) {
-          if (row[slot] === row[FOLLOWS[slot]]) continue;
-          this.split(slot, t);
+      for (let m = 0; m < M; m++) this.addLife(m, batch.lives[i * M + m]);
+      const p = pathIndex(i);
+      if (inEconomySample(p)) {
+        if (economyYears(i) < Y) throw new Error(`path ${p} is in the economy sample but has ${economyYears(i)} years of economy`);
+        sampled.push(i);
+        this.addAnnualised(batch.economies[i]);
+      }
+      const rank = sampleRank(p);
+      if (rank < this.sampleThreshold) {
+        this.sample.push({ pathIndex: p, rank, terminalEstate: batch.terminalEstateReal[i] });
+        if (this.sample.length >= 2 * SAMPLE_SIZE) {
+          this.sample = keepSmallestRanks(this.sample);
+          this.sampleThreshold = this.sample[this.sample.length - 1].rank;
         }
-        buf[at + slot * YB] = row[slot];
       }
-      this.buffered[t]++;
     }
+    if (sampled.length > 0) this.addEconomies(batch, sampled);
+  }
 
-    if (inEconomySample(pathIndex)) {
-      if (economyYears < Y) throw new Error(`path ${pathIndex} is in the economy sample but has ${economyYears} years of economy`);
-      this.addEconomy(econ);
+  /** One member's life on one path: years lived (the year of death counting one half, which compares with e_x), states by year, ever in each. */
+  private addLife(m: number, life: MemberLifePath): void {
+    const Y = this.c.years;
+    this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
+    let dis = 0, ltc = 0, unemp = 0;
+    const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
+    for (let t = 0; t < Y; t++) {
+      const st = life.state[t];
+      if (st === DEAD) break;
+      alive[t]++;
+      if (st === DISABLED) { disabled[t]++; dis = 1; }
+      else if (st === LTC) { care[t]++; ltc = 1; }
+      if (life.unemployed[t] === 1) unemp = 1;
     }
+    this.everDisabled[m] += dis;
+    this.everCare[m] += ltc;
+    this.everUnemployed[m] += unemp;
+  }
 
-    if (++this.bufferedPaths === BATCH) this.flush();
-
-    const rank = sampleRank(pathIndex);
-    if (rank < this.sampleThreshold) {
-      this.sample.push({ pathIndex, rank, terminalEstate: sim.terminalEstateReal });
-      if (this.sample.length >= 2 * SAMPLE_SIZE) {
-        this.sample = keepSmallestRanks(this.sample);
-        this.sampleThreshold = this.sample[this.sample.length - 1].rank;
+  /** The economy section's per-year factors of the sampled slots, one call per distribution. */
+  private addEconomies(batch: HouseholdBatch, slots: readonly number[]): void {
+    const Y = this.c.years;
+    const n = slots.length;
+    const buf = this.valueBuffers(batch.capacity)[0];
+    for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
+      for (let t = 0; t < Y; t++) {
+        for (let k = 0; k < n; k++) {
+          const e = batch.economies[slots[k]];
+          buf[k] = f === 0 ? e.inflation[t] : f === 1 ? e.shortRate[t] : f === 2 ? e.equityReturn[t] : e.bondReturn[t];
+        }
+        this.economy.addBatch(f * Y + t, buf, 0, n);
       }
     }
   }
 
-  /** The economy section: each year's factors, and the annualised returns over the whole horizon. */
-  private addEconomy(econ: EconomyPath): void {
+  /** The annualised returns over the whole horizon of one sampled path. */
+  private addAnnualised(econ: EconomyPath): void {
     const Y = this.c.years;
-    const buf = this.buffer;
-    const YB = Y * BATCH;
     let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
-    const e0 = SERIES_SLOTS * YB + this.bufferedEconomy++;
     for (let t = 0; t < Y; t++) {
-      const at = e0 + t * BATCH;
-      buf[at] = econ.inflation[t];
-      buf[at + YB] = econ.shortRate[t];
-      buf[at + 2 * YB] = econ.equityReturn[t];
-      buf[at + 3 * YB] = econ.bondReturn[t];
       gi *= 1 + econ.inflation[t];
       gc *= 1 + econ.cashReturn[t];
       ge *= 1 + econ.equityReturn[t];
@@ -274,7 +256,6 @@ export class ShardAccumulator {
   }
 
   toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
-    this.flush();
     const Y = this.c.years;
     return {
       engineVersion,

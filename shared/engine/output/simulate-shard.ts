@@ -1,5 +1,5 @@
 import type { HouseholdPlan } from '../household/plan.js';
-import { PathRunner } from '../household/path-runner.js';
+import { BATCH_PATHS, PathRunner } from '../household/path-runner.js';
 import { ShardAccumulator } from './shard-accumulator.js';
 import { inEconomySample } from './economy-sample.js';
 import type { ShardResult } from './shard-result.js';
@@ -7,17 +7,27 @@ import { ENGINE_VERSION } from '../version.js';
 
 export interface ShardRange { pathStart: number; pathCount: number }
 
-/** Simulates paths [pathStart, pathStart + pathCount) of a plan under a seed. */
+/** Simulates paths [pathStart, pathStart + pathCount) of a plan under a seed, in batches of consecutive paths. */
 export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRange): ShardResult {
   checkRange(range);
   const runner = new PathRunner(plan, seed);
   const acc = new ShardAccumulator(runner.compiled);
-  const end = range.pathStart + range.pathCount;
-  for (let p = range.pathStart; p < end; p++) {
-    const sim = runner.run(p, null, inEconomySample(p));
-    acc.add(p, sim, runner.economy, runner.lives, runner.economyYears);
-  }
+  forEachBatch(range, (paths, count) => {
+    const batch = runner.runSlots(paths, 0, count, acc, inEconomySample);
+    acc.addPaths(batch, count, (k) => paths[k], (k) => runner.slotEconomyYears(k));
+  });
   return acc.toJSON(range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
+}
+
+/** Calls `run` for each batch of consecutive paths of the range: their indices, and how many. */
+export function forEachBatch(range: ShardRange, run: (paths: Float64Array, count: number) => void): void {
+  const paths = new Float64Array(BATCH_PATHS); // path indices reach 2^32
+  const end = range.pathStart + range.pathCount;
+  for (let from = range.pathStart; from < end; from += BATCH_PATHS) {
+    const count = Math.min(BATCH_PATHS, end - from);
+    for (let k = 0; k < count; k++) paths[k] = from + k;
+    run(paths, count);
+  }
 }
 
 export function checkRange(range: ShardRange): void {

@@ -1,0 +1,15 @@
+/**
+ * A child process of the household benchmark: simulates 100,000 young-family paths on the engine
+ * (`engine`) or the path-major baseline (`baseline`) and prints its peak memory (maxRSS, MB).
+ */
+import { simulate } from '../shared/engine/index.js';
+import { baselineSimulate } from './baseline/simulate.js';
+import { youngFamily } from './household.bench.js';
+
+const which = process.argv[2];
+const plan = youngFamily();
+const options = { seed: 2024, paths: 100_000 };
+if (which === 'engine') simulate(plan, options);
+else if (which === 'baseline') baselineSimulate(plan, options);
+else throw new Error('engine or baseline');
+console.log(process.resourceUsage().maxRSS / 1024);
