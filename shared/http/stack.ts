@@ -6,6 +6,7 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
+import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
@@ -105,6 +106,8 @@ interface RequestState {
   path?: unknown;
   query?: unknown;
   body?: unknown;
+  /** The error the handler or a middleware threw, kept for the log after it became an HTTP error. */
+  error?: Error;
 }
 
 type Request = middy.Request<ApiEvent, ApiResult, Error, Context>;
@@ -146,8 +149,8 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
       fields.realmId = state.principal.realmId;
       fields.subject = state.principal.subject;
     }
-    if (status >= 500 && request.error) {
-      const error = request.error;
+    const error = state.error ?? request.error;
+    if (status >= 500 && error) {
       const cause = error.cause instanceof Error ? { name: error.cause.name, message: error.cause.message } : undefined;
       log('error', 'request failed', { ...fields, error: { name: error.name, message: error.message, stack: error.stack, cause } });
     } else {
@@ -163,9 +166,17 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   };
 };
 
+/**
+ * Turns whatever was thrown into the HTTP error `@middy/http-error-handler` writes as the response:
+ * the service's error shape `{ status, message, errors }` as its JSON message, with the status and
+ * headers `mapError` gives (unexpected errors become a 500 that shows only the request id).
+ */
 const errorMapper = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => ({
   onError: (request) => {
-    request.response = errorResult(mapError(request.error), stateOf(request).requestId);
+    const state = stateOf(request);
+    state.error = request.error ?? undefined;
+    const result = errorResult(mapError(request.error), state.requestId);
+    request.error = Object.assign(new Error(String(result.body)), { statusCode: result.statusCode, headers: result.headers, expose: true });
   },
 });
 
@@ -230,6 +241,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     .use(httpCors(corsOptions))
     .use(finalizer())
     .use(httpHeaderNormalizer())
+    // Error handlers run in reverse order of use: errorMapper first, then http-error-handler writes the response.
+    .use(httpErrorHandler({ logger: false }))
     .use(errorMapper())
     .use(inputParser(spec as RouteSpec<Schema, Schema, Schema>))
     .handler(async (event, context) => {
