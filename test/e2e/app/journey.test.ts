@@ -160,6 +160,11 @@ describe('the web app', () => {
     await page.getByLabel("Today's money").check();
     await page.locator('[data-chart="fan-netWorth"] g[aria-description="median"] path').waitFor();
     await page.screenshot({ path: `${outputDir}output.png`, fullPage: true });
+    // On a phone: one column, the charts redrawn to the narrower width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => Number(await page.locator('[data-chart="fan-netWorth"] svg').last().getAttribute('width'))).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${outputDir}output-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The CSV download is the API's own CSV of the output.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
