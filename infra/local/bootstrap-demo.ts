@@ -60,6 +60,8 @@ export interface DemoCredentials {
   clientId: string;
   clientSecret: string;
   username: string;
+  /** The demo user's id: a service account names it as a household's `ownerId`. */
+  userId: string;
   password: string;
 }
 
@@ -80,7 +82,7 @@ export async function bootstrapDemo(runtime: { url: string; dataDir: string }): 
     serviceAccountRoles: [realmAdminRole],
   });
   await createClient(store, { realmId: demo.realm, clientId: demo.webClientId, public: true, redirectUris: webAppRedirectUris(runtime.url) });
-  const { password } = await createUser(store, { realmId: demo.realm, username: demo.username, email: demo.email });
+  const { user, password } = await createUser(store, { realmId: demo.realm, username: demo.username, email: demo.email });
   const base = (process.env.ISSUER_BASE_URL ?? runtime.url).replace(/\/+$/, '');
   const credentials: DemoCredentials = {
     issuer: realmIssuer(base, demo.realm),
@@ -88,6 +90,7 @@ export async function bootstrapDemo(runtime: { url: string; dataDir: string }): 
     clientId: demo.clientId,
     clientSecret: secret,
     username: demo.username,
+    userId: user.id,
     password,
   };
   await writeFile(join(runtime.dataDir, demoCredentialsFile), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
@@ -99,7 +102,7 @@ export function describeDemo(credentials: DemoCredentials, dataDir: string): str
     `Created realm "${credentials.realm}" (shown once; also in ${join(dataDir, demoCredentialsFile)}, mode 0600):`,
     `  issuer:        ${credentials.issuer}`,
     `  client:        ${credentials.clientId} / ${credentials.clientSecret}`,
-    `  user:          ${credentials.username} / ${credentials.password}`,
+    `  user:          ${credentials.username} / ${credentials.password}  (id ${credentials.userId})`,
     `  web app:       ${new URL('/app', credentials.issuer).href}  (public client ${demo.webClientId})`,
     `  token:         curl -s -u ${credentials.clientId}:${credentials.clientSecret} -d grant_type=client_credentials ${credentials.issuer}/protocol/openid-connect/token`,
     '',
