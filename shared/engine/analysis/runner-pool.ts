@@ -40,6 +40,20 @@ export class RunnerPool {
 
   private outcomes: PathOutcomes | null = null;
 
+  /**
+   * Runs path `p` on `runner`, drawing the path's lives and economy once for every runner sharing
+   * `source`'s generation key (the trials of one path's search): generation is most of a run.
+   */
+  runShared(source: PathRunner, runner: PathRunner, p: number): HouseholdPathSimulator {
+    const key = runner.generationKey;
+    if (key === null || key !== source.generationKey) return this.run(runner, p);
+    if (source.generated !== p) source.generatePath(p);
+    const sim = runner.runOn(source);
+    this.pathsSimulated++;
+    this.pathYears += sim.yearsRun;
+    return sim;
+  }
+
   /** Runs path `p` on `runner` (the whole economy when `fullEconomy`, for figures read off it). */
   run(runner: PathRunner, p: number, fullEconomy = false): HouseholdPathSimulator {
     const sim = runner.run(p, null, fullEconomy);

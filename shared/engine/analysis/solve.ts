@@ -16,7 +16,7 @@ import type { SolveResult, SolveTrial } from './analysis-document.js';
 import { bernoulliVariance, pairedDifference, proportion } from './estimates.js';
 import type { ResolvedLever } from './levers.js';
 import { RunnerPool } from './runner-pool.js';
-import { targetDueAt, targetMetAt, type ResolvedTarget } from './target.js';
+import { targetDueAt, targetMet, targetMetAt, type ResolvedTarget } from './target.js';
 
 /** Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a path needs only ⌈log2(66)⌉ = 7 runs. */
 export const GRID_CELLS = 64;
@@ -76,23 +76,16 @@ export function switchCells(
   const current = currentUnits(lever);
   const at = current === null ? -1 : grid.indexOf(current);
   if (at >= 0) for (let i = 0; i < n; i++) if (base[i] === 1) hi[i] = at; else lo[i] = at + 1;
-  for (;;) {
-    const byMid = new Map<number, number[]>();
-    for (let i = 0; i < n; i++) {
-      if (base[i] === -1 || lo[i] >= hi[i]) continue;
+  // Each path's bisection runs through to its cell before the next path's: its trials share the
+  // path's lives and economy, drawn once where the lever leaves them alone (not a retirement age).
+  const runnerAt = (j: number) => pool.runner(`${leverKey}@${grid[j]}`, () => ({ plan: lever.apply(valueOf(lever, grid[j])) }));
+  const source = runnerAt(0);
+  for (let i = 0; i < n; i++) {
+    if (base[i] === -1) continue;
+    while (lo[i] < hi[i]) {
       const mid = (lo[i] + hi[i]) >> 1;
-      const list = byMid.get(mid);
-      if (list) list.push(i);
-      else byMid.set(mid, [i]);
-    }
-    if (byMid.size === 0) break;
-    for (const [mid, list] of byMid) {
-      const runner = pool.runner(`${leverKey}@${grid[mid]}`, () => ({ plan: lever.apply(valueOf(lever, grid[mid])) }));
-      const out = pool.runBatch(runner, list.map((i) => range.pathStart + i));
-      list.forEach((i, k) => {
-        if (targetMetAt(target, out, k)) hi[i] = mid;
-        else lo[i] = mid + 1;
-      });
+      if (targetMet(target, pool.runShared(source, runnerAt(mid), range.pathStart + i))) hi[i] = mid;
+      else lo[i] = mid + 1;
     }
   }
   for (let i = 0; i < n; i++) cells[i] = base[i] === -1 ? -1 : lo[i];
