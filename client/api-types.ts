@@ -1116,7 +1116,7 @@ export type components = {
             scenarioId: string;
             scenarioVersion: number;
         };
-        /** @description MODEL.md, "The output"; only the sections asked for */
+        /** @description docs/MODEL.md, "The output"; only the sections asked for */
         OutputDocument: {
             summary?: {
                 [key: string]: unknown;
@@ -1330,7 +1330,7 @@ export type components = {
             alternativeScenarioVersion: number;
             comparison?: components["schemas"]["ComparisonDocument"];
         };
-        /** @description MODEL.md, "Comparison of two scenarios" */
+        /** @description docs/MODEL.md, "Comparison of two scenarios" */
         ComparisonDocument: {
             summary: {
                 [key: string]: unknown;
@@ -1403,7 +1403,7 @@ export type components = {
             from: string;
             path: string;
         })[];
-        /** @description A whole household configuration (MODEL.md) */
+        /** @description A whole household configuration (docs/MODEL.md) */
         ScenarioDocument: {
             name: string;
             description?: string;

@@ -54,7 +54,7 @@ export const comparisonDocumentSchema = z
     outcomeChanges: anyObject(),
     metadata: anyObject(),
   })
-  .register(z.globalRegistry, { id: 'ComparisonDocument', description: 'MODEL.md, "Comparison of two scenarios"' });
+  .register(z.globalRegistry, { id: 'ComparisonDocument', description: 'docs/MODEL.md, "Comparison of two scenarios"' });
 
 export const comparisonSchema = z.object(comparisonFields).register(z.globalRegistry, { id: 'Comparison' });
 export const comparisonWithDocumentSchema = z
@@ -69,7 +69,7 @@ export const outputDocumentSchema = z
     lives: z.optional(z.array(anyObject())),
     metadata: anyObject(),
   })
-  .register(z.globalRegistry, { id: 'OutputDocument', description: 'MODEL.md, "The output"; only the sections asked for' });
+  .register(z.globalRegistry, { id: 'OutputDocument', description: 'docs/MODEL.md, "The output"; only the sections asked for' });
 
 export const scenarioOutputSchema = z
   .extend(outputDocumentSchema, {

@@ -17,7 +17,7 @@ export const jsonObjectBodySchema = z.record(z.string(), z.unknown());
 /** The document schema named for the OpenAPI document (a copy: the schema the service parses with stays unnamed). */
 export const scenarioDocumentDescription = z.clone(scenarioObjectSchema).register(z.globalRegistry, {
   id: 'ScenarioDocument',
-  description: 'A whole household configuration (MODEL.md)',
+  description: 'A whole household configuration (docs/MODEL.md)',
 });
 
 export const scenarioCopySchema = z

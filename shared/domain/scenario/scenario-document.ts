@@ -18,7 +18,7 @@ const list = <T extends z.core.SomeType>(item: T, max: number) =>
   z._default(z.array(item).check(z.maxLength(max, `must have at most ${max} items`)), []);
 
 /**
- * A scenario: one whole household configuration (MODEL.md, "The household's cash flows").
+ * A scenario: one whole household configuration (docs/MODEL.md, "The household's cash flows").
  * Strict objects throughout; defaults filled in on parse; cross-field rules in `checkScenarioRules`.
  */
 export const scenarioObjectSchema = z.strictObject({

@@ -1,4 +1,4 @@
-/** The comparison document of two scenarios (MODEL.md, "Comparison"; docs/OUTPUT.md). Types only, so clients can use them too. */
+/** The comparison document of two scenarios (docs/MODEL.md, "Comparison"; docs/OUTPUT.md). Types only, so clients can use them too. */
 export interface ComparedFigure {
   figure: string;
   baseline: number | null;

@@ -26,7 +26,7 @@ const { TERM_LIFE, DISABILITY_INCOME } = InsuranceKind;
 const { RETIREMENT, TAXABLE } = AccountKind;
 
 /**
- * The household's yearly cash flows on a batch of paths at once (MODEL.md's order within a year):
+ * The household's yearly cash flows on a batch of paths at once (docs/MODEL.md's order within a year):
  * a pure function of the compiled plan, each path's economy and its members' life paths.
  *
  * The batch runs year by year. Its state is struct-of-arrays: one typed array per state variable,

@@ -70,7 +70,7 @@ export function survivalProbabilities(
 }
 
 /**
- * Life expectancy from year `startYear` by MODEL.md's convention: expected whole years lived plus
+ * Life expectancy from year `startYear` by docs/MODEL.md's convention: expected whole years lived plus
  * half of the year of death, e = sum_{t>=1} S[t] + 1/2, run until no one survives (age MAX_AGE).
  */
 export function lifeExpectancyFromTable(a: ResolvedLifeAssumptions, member: LifeMemberSpec, startYear: number): number {
