@@ -141,6 +141,9 @@ export class StatelessStack extends Stack {
       logRetention,
       timeout: WORKER_TIMEOUT,
       memorySize: WORKER_MEMORY_MB,
+      // Reserved concurrency caps the workers at the queue's own cap, so a realm's burst of shards
+      // can never take the account's concurrency from the API functions.
+      reservedConcurrentExecutions: config.workerMaxConcurrency,
     });
     grantTable(this.worker, tableTarget, 'write');
     this.worker.addEventSource(
@@ -176,6 +179,8 @@ export class StatelessStack extends Stack {
       deadLetterQueue: this.shardQueue.deadLetterQueue,
       worker: this.worker,
       deadLetterConsumer: this.deadLetterConsumer,
+      shardQueue: this.shardQueue.queue,
+      table: props.table,
       alarmEmail: config.alarmEmail,
     });
 

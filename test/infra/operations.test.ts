@@ -120,6 +120,17 @@ describe('shard queue and worker', () => {
       ScalingConfig: { MaximumConcurrency: 5 },
     });
   });
+
+  it('the worker has reserved concurrency equal to its cap, and no other function reserves any', () => {
+    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    const reserved = Object.entries(functions).filter(([, fn]) => fn.Properties!.ReservedConcurrentExecutions !== undefined);
+    expect(reserved.map(([id, fn]) => [id, fn.Properties!.ReservedConcurrentExecutions])).toEqual([[logicalId(synth.stateless.worker), 20]]);
+    const capped = synthesize({ workerMaxConcurrency: '5' });
+    capped.statelessTemplate.hasResourceProperties('AWS::Lambda::Function', {
+      ReservedConcurrentExecutions: 5,
+      Description: 'Simulation shard worker (SQS)',
+    });
+  });
 });
 
 describe('API stage', () => {
@@ -146,12 +157,12 @@ describe('API stage', () => {
 describe('alarms', () => {
   it('fire on dead letters waiting, any dead-lettered shard, any API 5xx and any worker error', () => {
     const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(alarms.length).toBe(4);
+    expect(alarms.length).toBe(7);
     const find = (metric: string) => alarms.find((a) => a.MetricName === metric);
     const dlq = find('ApproximateNumberOfMessagesVisible');
     const deadLettered = find('Invocations');
     const api = find('5xx');
-    const worker = find('Errors');
+    const worker = alarms.find((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
     for (const alarm of [dlq, deadLettered, api, worker]) {
       expect(alarm).toBeDefined();
       expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
@@ -165,6 +176,23 @@ describe('alarms', () => {
     expect(alarms.every((a) => a.AlarmActions === undefined)).toBe(true);
   });
 
+  it('fire on any Lambda throttle, any DynamoDB throttle on the table, and a shard waiting over 5 minutes', () => {
+    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    const lambda = alarms.find((a) => a.MetricName === 'Throttles');
+    expect(lambda).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(lambda!.Dimensions).toBeUndefined();
+    const wait = alarms.find((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
+    const queueId = synth.stateless.getLogicalId(synth.stateless.shardQueue.queue.node.defaultChild as CfnElement);
+    expect(wait).toMatchObject({ Threshold: 300, Statistic: 'Maximum', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }] });
+    // The table's throttles: a sum over its operations (metric math), each ThrottledRequests on the table.
+    const table = alarms.find((a) => Array.isArray(a.Metrics) && JSON.stringify(a.Metrics).includes('ThrottledRequests'));
+    expect(table).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const operations = (table!.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[])
+      .filter((m) => m.MetricStat)
+      .map((m) => m.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
+    expect(operations.sort()).toEqual(['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']);
+  });
+
   it('notify an SSL-only SNS topic when an alarm e-mail is configured', () => {
     const withTopic = synthesize({ alarmEmail: 'operations@example.com' });
     const t = withTopic.statelessTemplate;
@@ -176,7 +204,7 @@ describe('alarms', () => {
       },
     });
     const alarms = Object.values(resourcesOfType(t, 'AWS::CloudWatch::Alarm'));
-    expect(alarms.length).toBe(4);
+    expect(alarms.length).toBe(7);
     for (const alarm of alarms) {
       expect(alarm.Properties!.AlarmActions).toEqual([{ Ref: Object.keys(resourcesOfType(t, 'AWS::SNS::Topic'))[0] }]);
     }

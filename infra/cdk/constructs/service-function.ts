@@ -35,6 +35,8 @@ export interface ServiceFunctionProps {
   memorySize?: number;
   /** Defaults to the common Lambda bundling. */
   bundling?: BundlingOptions;
+  /** Concurrency set aside for this function, which is also its ceiling. */
+  reservedConcurrentExecutions?: number;
 }
 
 const applicationLogLevel: Record<LogLevel, ApplicationLogLevel> = {
@@ -73,6 +75,7 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(29),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       bundling: props.bundling ?? lambdaBundling,
       role,
       logGroup,
