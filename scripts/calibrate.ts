@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { wantsHelp } from './cli-support.js';
 import { dirname, join } from 'node:path';
 import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
 import { fitBondFund } from './calibrate-bonds.js';
@@ -235,6 +236,10 @@ function calibrate(h: AnnualHistory) {
 }
 
 function main() {
+  if (wantsHelp()) {
+    process.stdout.write('usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n');
+    return;
+  }
   const history = annualise(readMonths());
   writeFileSync(join(economyDir, 'historical-returns.json'), JSON.stringify(history) + '\n');
   const fitted = calibrate(history);

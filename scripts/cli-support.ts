@@ -39,7 +39,15 @@ export function intOption(name: string, value: string | undefined, min: number, 
 }
 
 /** Runs a command body, turning CliErrors and bad arguments into a message on stderr and exit code 1 (2 for usage). */
+/** True when the command line asks for help (`--help` or `-h`). */
+export const wantsHelp = (argv: readonly string[] = process.argv.slice(2)): boolean => argv.includes('--help') || argv.includes('-h');
+
+/** Runs a command body; `--help` prints the usage instead. */
 export function runCli(usage: string, body: () => void): void {
+  if (wantsHelp()) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
   try {
     body();
   } catch (err) {

@@ -106,4 +106,33 @@ describe('command line', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--solve <lever>/);
   });
+
+  it.each([
+    ['simulate.ts', /usage: npm run -s simulate/],
+    ['compare.ts', /usage: npm run -s compare/],
+    ['analyse.ts', /usage: npm run -s analyse/],
+    ['admin.ts', /create-realm/],
+    ['calibrate.ts', /usage: npm run calibrate/],
+  ])('%s --help prints its usage and exits 0 without doing anything', async (script, usage) => {
+    const { code, stdout } = await cli(script, ['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(usage);
+  });
+
+  it('--format table prints a readable summary: success, depletion, goals and net worth percentiles by age', async () => {
+    const { code, stdout } = await cli('simulate.ts', ['examples/couple-near-retirement.json', '--paths', '200', '--seed', '7', '--format', 'table']);
+    expect(code).toBe(0);
+    const json = JSON.parse((await cli('simulate.ts', ['examples/couple-near-retirement.json', '--paths', '200', '--seed', '7'])).stdout);
+    expect(stdout).toContain(`Success ${(100 * json.summary.probabilityOfSuccess).toFixed(1)}%`);
+    expect(stdout).toContain(`depletion ${(100 * json.summary.probabilityOfDepletion).toFixed(1)}%`);
+    for (const goal of json.summary.goals) expect(stdout).toMatch(new RegExp(`${goal.goalId}\\s+${(100 * goal.achievability).toFixed(1)}%`));
+    const at70 = json.timeSeries.find((t: { ages: Record<string, number> }) => t.ages.chris === 70);
+    expect(stdout).toMatch(new RegExp(`^70\\s.*${Math.round(at70.netWorth.real.p50).toLocaleString('en-US')}`, 'm'));
+    const compared = await cli('compare.ts', ['examples/couple-near-retirement.json', 'examples/couple-near-retirement.json', '--paths', '100', '--seed', '7', '--format', 'table']);
+    expect(compared.code).toBe(0);
+    expect(compared.stdout).toMatch(/probabilityOfSuccess\s+\S+%\s+\S+%\s+0\.0%/);
+    const bad = await cli('simulate.ts', ['examples/couple-near-retirement.json', '--format', 'xml']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--format: must be json or table/);
+  });
 });
