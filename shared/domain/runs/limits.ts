@@ -33,11 +33,15 @@ export const staleAfterMs = () => envNumber('RUN_STALE_AFTER_SECONDS', 900, 1) *
 /** Deliveries of a shard before it is given up (the queue's maxReceiveCount). */
 export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
 
-/** How a run of `paths` paths and `pathYears` path-years is executed: inline, or in these shards. */
-export function planRun(paths: number, pathYears: number): { inline: true } | { inline: false; ranges: ShardRange[] } {
+/**
+ * How a run of `paths` paths and `pathYears` path-years is executed: inline, or in these shards.
+ * `shardingPathYears` (default `pathYears`) sizes the shards when a shard's fixed cost grows with
+ * the run's work, as an analysis's does (every shard builds each of its plan variants).
+ */
+export function planRun(paths: number, pathYears: number, shardingPathYears = pathYears): { inline: true } | { inline: false; ranges: ShardRange[] } {
   if (pathYears <= inlinePathYears()) return { inline: true };
   const unit = minShards();
-  const bySize = Math.ceil(Math.ceil(pathYears / shardPathYears()) / unit) * unit;
+  const bySize = Math.ceil(Math.ceil(shardingPathYears / shardPathYears()) / unit) * unit;
   const shards = Math.min(maxShards, paths, bySize);
   return { inline: false, ranges: splitPaths(paths, shards) };
 }

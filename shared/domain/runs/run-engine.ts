@@ -50,6 +50,15 @@ export function runPathYears(work: RunWork, paths: number): number {
   return paths * work.plans.reduce((sum, plan) => sum + plan.years, 0);
 }
 
+/**
+ * Path-years that size the run's shards: an analysis's base paths only. Each of its shards builds
+ * every plan variant it tries (dozens for a diagnosis, ~2 ms each), so shards cut by all of its
+ * trials would spend as much building variants as running paths.
+ */
+export function runShardingPathYears(work: RunWork, paths: number): number {
+  return work.kind === 'ANALYSIS' ? paths * work.plans[0].years : runPathYears(work, paths);
+}
+
 export function runShard(work: RunWork, seed: number, range: ShardRange): RunShardResult {
   switch (work.kind) {
     case 'SIMULATION':

@@ -19,7 +19,7 @@ import type { Principal } from '../principal.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
 import { maxActiveRunsPerRealm, planRun } from './limits.js';
-import { buildRunDocument, runPathYears, runShard, type RunDocument, type RunWork } from './run-engine.js';
+import { buildRunDocument, runPathYears, runShard, runShardingPathYears, type RunDocument, type RunWork } from './run-engine.js';
 import { storeRunInput } from './run-input.js';
 import type { RunFields, RunKind, RunRecord, RunRef } from './run.js';
 import { encodeShardMessage } from './shard-message.js';
@@ -127,7 +127,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       ? { realmId: principal.realmId, householdId, kind, runId }
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
-  const decision = planRun(paths, pathYears);
+  const decision = planRun(paths, pathYears, runShardingPathYears(work, paths));
   const base: Omit<RunFields, 'status' | 'shards' | 'completedShards' | 'progress'> = {
     id: runId,
     paths,

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPlugins } from '../../../infra/local/plugins.js';
 import { localShardQueue } from '../../../infra/local/queue-plugin.js';
 import type { AnalysisRequest } from '../../../shared/engine/analysis/index.js';
-import { analysisPathYears } from '../../../shared/engine/analysis/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 import type { RunInput } from '../../../shared/domain/runs/run-input.js';
 import type { InProcessQueue } from '../../../shared/queue/index.js';
@@ -201,10 +200,9 @@ describe('analyses of a scenario', () => {
     const paths = 400;
     const inline = await analyseToEnd({ ...request, paths, seed: 21 });
     expect(inline.shards).toBe(1);
-    // Four shards: the shard size is a quarter of the analysis's path-years.
-    const pathYears = analysisPathYears(plan, request, paths);
+    // Four shards: an analysis's shards are sized by its base paths (paths × horizon), a quarter each.
     process.env.RUN_INLINE_PATH_YEARS = '0';
-    process.env.SHARD_PATH_YEARS = String(Math.ceil(pathYears / 4));
+    process.env.SHARD_PATH_YEARS = String(Math.ceil((paths * plan.years) / 4));
     try {
       const created = await start({ ...request, paths, seed: 21 });
       expect(created.status, created.text).toBe(201);
