@@ -16,7 +16,7 @@ import { identityJwksProvider, revocationCheck } from '../../shared/identity/res
 import { useSigningKeys } from '../../shared/identity/signing/from-environment.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import { identityStore } from '../../shared/store/identity/process-store.js';
-import type { LocalPlugin } from './plugins.js';
+import type { LocalPlugin } from './local-plugin.js';
 
 /** Where a running local server tells the admin command how to reach its store. */
 export const storeEndpointFile = 'store-endpoint.json';

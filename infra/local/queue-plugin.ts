@@ -9,7 +9,7 @@ import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
 import { log } from '../../shared/http/logger.js';
 import { InProcessQueue, setShardQueue } from '../../shared/queue/index.js';
 import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
-import type { LocalPlugin } from './plugins.js';
+import type { LocalPlugin } from './local-plugin.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Path-years a shard locally (the cloud default, 1,000,000, suits many parallel Lambdas). */

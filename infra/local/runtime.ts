@@ -11,7 +11,7 @@ import { resetDynamoClient } from '../../shared/store/client.js';
 import { tableName } from '../../shared/store/table.js';
 import { ensureTable, startEmbeddedStore } from './dynalite.js';
 import { localPlugins } from './plugins.js';
-import type { LocalPlugin } from './plugins.js';
+import type { LocalPlugin } from './local-plugin.js';
 import { createLocalServer } from './server.js';
 
 export interface LocalRuntimeOptions {

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { scenarioObjectSchema } from './scenario-document.js';
+import type { scenarioObjectSchema } from './scenario-object.js';
 import { checkAssumptionRules } from './assumption-rules.js';
 import { MAX_AGE, youngestMemberAge } from '../../engine/household/plan.js';
 

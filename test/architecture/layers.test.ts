@@ -1,0 +1,44 @@
+/**
+ * The house's rules (docs/ARCHITECTURE.md), checked on every import in the project: a wrong-way
+ * import, or an import cycle, fails the suite.
+ */
+import { isBuiltin } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { type Edge, importCycles, importGraph } from './import-graph.js';
+
+const edges = importGraph();
+const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+const crossings = (from: (path: string) => boolean, to: (edge: Edge) => boolean) =>
+  edges.filter((edge) => from(edge.from) && to(edge)).map((edge) => `${edge.from} -> ${edge.to}`);
+const toFolders = (...folders: string[]) => (edge: Edge) => edge.internal && folders.some((folder) => under(folder)(edge.to));
+
+describe('the layers', () => {
+  it('reads the imports it checks', () => {
+    expect(edges).toContainEqual({ from: 'infra/local/plugins.ts', to: 'infra/local/queue-plugin.ts', internal: true });
+    expect(edges).toContainEqual({ from: 'shared/aws/dynamodb.ts', to: '@aws-sdk/lib-dynamodb', internal: false });
+    const cycle = [
+      { from: 'a.ts', to: 'b.ts', internal: true },
+      { from: 'b.ts', to: 'c.ts', internal: true },
+      { from: 'c.ts', to: 'a.ts', internal: true },
+      { from: 'c.ts', to: 'zod', internal: false },
+    ];
+    expect(importCycles(cycle)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('shared/engine imports nothing of the others, and no package', () => {
+    const outside = (edge: Edge) => (edge.internal ? !under('shared/engine')(edge.to) : !isBuiltin(edge.to));
+    expect(crossings(under('shared/engine'), outside)).toEqual([]);
+  });
+
+  it('nothing in shared/ imports functions/, infra/ or the tools around them', () => {
+    expect(crossings(under('shared'), toFolders('functions', 'infra', 'scripts', 'bench', 'test', 'web', 'client'))).toEqual([]);
+  });
+
+  it('functions/ import shared/ and each other, never infra/ or the tools', () => {
+    expect(crossings(under('functions'), toFolders('infra', 'scripts', 'bench', 'test', 'web', 'client'))).toEqual([]);
+  });
+
+  it('there are no import cycles', () => {
+    expect(importCycles(edges)).toEqual([]);
+  });
+});
