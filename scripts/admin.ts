@@ -65,7 +65,7 @@ async function connect(): Promise<Connection> {
   if (running) {
     return { store: new IdentityStore(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName), close: async () => {} };
   }
-  let embedded;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedStore>>;
   try {
     embedded = await startEmbeddedStore(dataDir);
   } catch (error) {

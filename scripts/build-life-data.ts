@@ -178,7 +178,7 @@ const checkOnly = process.argv.includes('--check');
 const stale: string[] = [];
 
 function write(name: string, value: unknown): void {
-  emit(name, JSON.stringify(value) + '\n');
+  emit(name, `${JSON.stringify(value)}\n`);
 }
 
 /** A table as a module exporting its JSON brotli-compressed in base64 (unpacked by packed-json.ts). */

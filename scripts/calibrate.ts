@@ -241,9 +241,9 @@ function main() {
     return;
   }
   const history = annualise(readMonths());
-  writeFileSync(join(economyDir, 'historical-returns.json'), JSON.stringify(history) + '\n');
+  writeFileSync(join(economyDir, 'historical-returns.json'), `${JSON.stringify(history)}\n`);
   const fitted = calibrate(history);
-  writeFileSync(join(economyDir, 'calibrated-defaults.json'), JSON.stringify(fitted, null, 2) + '\n');
+  writeFileSync(join(economyDir, 'calibrated-defaults.json'), `${JSON.stringify(fitted, null, 2)}\n`);
 
   const rows: [string, number | string][] = [
     ['history years', `${history.firstYear}-${history.lastYear}`],

@@ -5,7 +5,7 @@
  * run FAILED with the reason, before the message goes to the dead-letter queue.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { decodeShardMessage, refOfMessage } from '../../shared/domain/runs/shard-message.js';
+import { decodeShardMessage, refOfMessage, type ShardMessage } from '../../shared/domain/runs/shard-message.js';
 import { lastShardTimings, processShard } from '../../shared/domain/runs/process-shard.js';
 import { failRunAndRelease } from '../../shared/domain/runs/end-run.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
@@ -15,7 +15,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
-    let message;
+    let message: ShardMessage;
     try {
       message = decodeShardMessage(record.body);
     } catch (error) {

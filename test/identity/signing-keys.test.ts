@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKmsClient } from '../../shared/aws/kms.js';
 import { retiredKeyRetentionSeconds } from '../../shared/identity/lifetimes.js';
 import { signJwt } from '../../shared/identity/signing/jwt.js';
-import { KmsSigningKeys, kmsSigningAlgorithm } from '../../shared/identity/signing/kms-signer.js';
+import { KmsSigningKeys, } from '../../shared/identity/signing/kms-signer.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import type { SigningKeySource } from '../../shared/identity/signing/signing-key.js';
 import { fakeCredentials, startFakeAwsService, type FakeAwsService } from '../support/fake-aws-service.js';

@@ -3,7 +3,8 @@
  * through the AWS SDK's clients, bundled from their ES module build. A bundle that reaches the store
  * carries DynamoDB's document client, one that sends shards carries the SQS client, one that signs
  * or verifies tokens with KMS carries the KMS client; and none carries a second copy from the SDK's
- * CommonJS build or imports a package from outside itself.
+ * CommonJS build or imports a package from outside itself, and none carries what only the bench,
+ * the local runtime or the CLI use.
  */
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
@@ -56,6 +57,9 @@ describe('function bundles', () => {
       }
       expect(inputs.filter((i) => /node_modules\/@aws-sdk\/[^/]+\/dist-cjs\//.test(i)), handler).toEqual([]);
       expect(externals, handler).toEqual([]);
+      // The benchmark's sketch library, the embedded store and the TypeScript loader serve the bench,
+      // the local runtime and the CLI; a function never carries them.
+      expect(inputs.filter((i) => /^node_modules\/(@datadog\/sketches-js|dynalite|tsx)\//.test(i)), handler).toEqual([]);
     }
     // Starting a run sends shards to SQS; the token endpoint signs with KMS.
     expect(found.find((f) => f.handler === 'simulations/create')!.inputs).toContain('shared/queue/sqs-queue.ts');

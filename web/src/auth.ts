@@ -72,7 +72,7 @@ export async function restoreSession(): Promise<{ user: User | null; returnTo?: 
     return { user, returnTo: typeof user.state === 'string' ? user.state : undefined };
   }
   const user = await um.getUser();
-  if (user && user.expired) {
+  if (user?.expired) {
     try {
       return { user: await um.signinSilent() };
     } catch {

@@ -39,7 +39,7 @@ export function timeSeriesCsv(timeSeries: readonly unknown[]): string {
     const base: Row = { year: entry.year as number, calendarYear: entry.calendarYear as number };
     for (const [key, value] of Object.entries(entry)) if (!skipped.has(key)) rowsOf(base, key, value, rows);
   }
-  return [columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n';
+  return `${[columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n')}\r\n`;
 }
 
 export const csvMediaType = 'text/csv';

@@ -4,7 +4,6 @@
  * share of paths (the worst fifth of early returns, the longest-lived tenth) are counted in fine
  * bins so that the merge can set their thresholds on the whole run and still count exactly.
  */
-import type { HouseholdPathSimulator } from '../household/household-path.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import type { PathRunner } from '../household/path-runner.js';
 import { CareSetting, MemberState } from '../life/life-path.js';
@@ -50,7 +49,7 @@ const bin = (x: number) => Math.min(RETURN_BINS - 1, Math.max(0, Math.floor((x +
 const binStart = (b: number) => b * RETURN_BIN - 0.5;
 
 /** Counts one due path of the base plan, simulated with its whole economy. */
-export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: PathRunner, sim: HouseholdPathSimulator, failed: boolean): void {
+export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: PathRunner, failed: boolean): void {
   const f = failed ? 1 : 0;
   counts.due++;
   counts.failing += f;

@@ -104,7 +104,7 @@ function diagnoseBase(pool: RunnerPool, plan: HouseholdPlan, target: ResolvedTar
     const sim = pool.run(runner, p, true);
     if (!targetDue(target, sim)) { out.push(-1); continue; }
     const met = targetMet(target, sim);
-    countCauses(causes, plan, runner, sim, !met);
+    countCauses(causes, plan, runner, !met);
     out.push(met ? 1 : 0);
   }
   return out;

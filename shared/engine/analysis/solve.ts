@@ -15,7 +15,7 @@ import type { ShardRange } from '../output/simulate-shard.js';
 import type { SolveResult, SolveTrial } from './analysis-document.js';
 import { bernoulliVariance, pairedDifference, proportion } from './estimates.js';
 import type { ResolvedLever } from './levers.js';
-import { RunnerPool } from './runner-pool.js';
+import type { RunnerPool } from './runner-pool.js';
 import { targetDueAt, targetMet, targetMetAt, type ResolvedTarget } from './target.js';
 
 /** Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a path needs only ⌈log2(66)⌉ = 7 runs. */

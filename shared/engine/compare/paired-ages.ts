@@ -10,7 +10,6 @@ import { RandomStream, streamId } from '../random/index.js';
 /** [baseline age, alternative age, paths], -1 for no depletion; sorted by baseline then alternative age. */
 export type PairedAgesJson = [number, number, number][];
 
-const NONE = -1;
 /** Ages are below this (a member's age plus a horizon of at most 150 years). */
 const AGE_LIMIT = 4096;
 const key = (a: number, b: number) => (a + 1) * AGE_LIMIT + (b + 1);

@@ -205,7 +205,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   const withdrawal: number[] = [];
   for (const type of plan.strategy.withdrawalOrder) accounts.forEach((a, i) => { if (a.type === type) withdrawal.push(i); });
   // Account types left out of the order are still drawn on, last, before the household is called depleted.
-  accounts.forEach((a, i) => { if (!withdrawal.includes(i)) withdrawal.push(i); });
+  accounts.forEach((_, i) => { if (!withdrawal.includes(i)) withdrawal.push(i); });
   const firstTaxable = accounts.findIndex((a) => a.type === 'TAXABLE');
 
   const P = plan.properties.length;

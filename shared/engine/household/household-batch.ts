@@ -285,7 +285,7 @@ export class HouseholdBatch {
       this.insurance(t);
       this.careCosts(t);
       this.expenses(t);
-      this.debtService(t);
+      this.debtService();
       this.goalsFallingDue(t);
       this.payByTier();
       if (this.c.hasDebtPayoff === 1 || this.c.hasPurchase === 1) this.balanceSheetGoals(t);
@@ -670,7 +670,7 @@ export class HouseholdBatch {
   }
 
   /** Debt service: interest on the balance at the start of the year plus scheduled principal, an essential outflow. */
-  private debtService(t: number): void {
+  private debtService(): void {
     const c = this.c;
     const B = this.capacity;
     const act = this.active;

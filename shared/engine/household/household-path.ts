@@ -498,16 +498,13 @@ export class HouseholdPathSimulator {
       // Pay by tier: essentials from everything liquid; lower tiers only above the cash buffer.
       const grossIncome = earned + pension + untaxed;
       const netIncome = grossIncome - incomeTax - employeeContributions - savings;
-      let liquid = 0;
       let liquidAfterTax = 0;
       for (let a = 0; a < A; a++) {
         const b = bal[a];
         if (accountKind[a] === RETIREMENT) {
           if (access[a] === 0) continue;
-          liquid += b;
           liquidAfterTax += b * (1 - taxWithdrawal);
         } else {
-          liquid += b;
           liquidAfterTax += b;
         }
       }

@@ -41,10 +41,10 @@ export function createLifeModel(
   if (problems.length > 0) throw new RangeError(problems.map((e) => `${e.field}: ${e.message}`).join('; '));
   const rates = members.map((m) => buildMemberRates(a, m, startYear, years).rates);
   const streams: MemberStreams[] = members.map((m) => ({
-    mortality: streamId('life:mortality:' + m.id),
-    disability: streamId('life:disability:' + m.id),
-    care: streamId('life:ltc:' + m.id),
-    unemployment: streamId('life:unemployment:' + m.id),
+    mortality: streamId(`life:mortality:${m.id}`),
+    disability: streamId(`life:disability:${m.id}`),
+    care: streamId(`life:ltc:${m.id}`),
+    unemployment: streamId(`life:unemployment:${m.id}`),
   }));
   const longevity = a.longevityRisk.enabled && a.longevityRisk.volatility > 0 && a.mortality.law !== 'NONE';
   const sigma = a.longevityRisk.volatility;

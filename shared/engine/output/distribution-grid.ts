@@ -87,7 +87,10 @@ export class DistributionGrid {
     let same = start + 1;
     const end = start + n;
     while (same < end && values[same] === first) same++;
-    if (same === end) return this.addRepeated(d, first, n);
+    if (same === end) {
+      this.addRepeated(d, first, n);
+      return;
+    }
     this.pending[d] += n;
     const perUnit = this.perUnit;
     let pos = this.pos[d];

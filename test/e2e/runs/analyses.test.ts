@@ -265,7 +265,6 @@ describe('analyses of a scenario', () => {
     expect((await read('not-an-id')).status).toBe(404);
 
     const existing = (await list()).body.content[0];
-    const path = `${base}/analyses/${existing.id}`;
     expect((await read(existing.id, bob)).status).toBe(403);
     expect((await start({ type: 'DIAGNOSE' }, { token: bob })).status).toBe(403);
     for (const response of [

@@ -152,7 +152,7 @@ describe('every accepted economic and life input', () => {
       const econ = economic(d);
       const lifeInput = life(d);
       const horizon = d.bool() ? { years: d.whole([1, 150]) } : { untilAge: d.whole([100, 130]) };
-      let plan;
+      let plan: ReturnType<typeof loadExample>;
       try {
         plan = loadExample(EXAMPLES[trial % EXAMPLES.length], (doc) => {
           doc.assumptions = { economic: econ, life: lifeInput };
@@ -161,7 +161,7 @@ describe('every accepted economic and life input', () => {
       } catch (err) {
         throw new Error(`trial ${trial}: the draw was refused, so the sampler left the accepted range: ${(err as Error).message}`);
       }
-      let out;
+      let out: ReturnType<typeof simulate>;
       try {
         out = simulate(plan, { seed: trial, paths: PATHS, shards: 2 });
       } catch (err) {
