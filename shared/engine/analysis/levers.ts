@@ -58,8 +58,19 @@ function bounded(spec: LeverSpec, fallback: { min: number; max: number }): { min
   return { min: spec.min ?? fallback.min, max: spec.max ?? fallback.max };
 }
 
-/** Resolves a lever against a plan, or lists what is wrong with it (fields relative to `field`). */
+/**
+ * Resolves a lever against a plan, or lists what is wrong with it (fields relative to `field`).
+ * At its current value a lever gives the plan itself, so the base plan's outcomes stand for the
+ * lever's there exactly.
+ */
 export function resolveLever(plan: HouseholdPlan, spec: LeverSpec, field = 'lever'): ResolvedLever | AnalysisIssue[] {
+  const lever = resolveLeverAnyValue(plan, spec, field);
+  if (Array.isArray(lever)) return lever;
+  const apply = lever.apply;
+  return { ...lever, apply: (value) => (value === lever.current ? plan : apply(value)) };
+}
+
+function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: string): ResolvedLever | AnalysisIssue[] {
   const issues: AnalysisIssue[] = [];
   const checkBounds = (b: { min: number; max: number }, floor: number) => {
     if (!(b.min >= floor)) issues.push({ field: `${field}.min`, message: `must be at least ${floor}` });
@@ -76,8 +87,7 @@ export function resolveLever(plan: HouseholdPlan, spec: LeverSpec, field = 'leve
       if (issues.length) return issues;
       return {
         type: 'SPENDING', ...(expense ? { itemId: expense.id } : {}), unit: 'MONEY', step: MONEY_STEP, current, ...b, better: 'LOWER',
-        // At the current value, the plan itself: the base plan's outcome then stands for the lever's at that point.
-        apply: (value) => (value === current ? plan : {
+        apply: (value) => ({
           ...plan,
           expenses: plan.expenses.map((e) =>
             expense ? (e === expense ? { ...e, amount: value } : e) : e.type === 'LIVING' ? { ...e, amount: (e.amount * value) / current } : e,

@@ -184,12 +184,12 @@ export function finishSolve(
 
   // Simulate every path at the solved value: the reported probability is this simulation's.
   const value = valueOf(lever, units);
-  const runner = pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) }));
+  // At the current value the lever gives the base plan itself, whose outcomes are known: no run needed.
+  const out = units === currentUnits(lever) ? null : pool.runBatch(pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) })), rangePaths({ pathStart: 0, pathCount: n }));
   let met = 0, dueAt = 0, sumD = 0, sumD2 = 0, baseMet = 0, paired = 0, nonMonotone = 0;
-  const out = pool.runBatch(runner, rangePaths({ pathStart: 0, pathCount: n }));
   for (let i = 0; i < n; i++) {
-    const isDue = targetDueAt(target, out, i);
-    const x = isDue && targetMetAt(target, out, i) ? 1 : 0;
+    const isDue = out ? targetDueAt(target, out, i) : base[i] >= 0;
+    const x = isDue && (out ? targetMetAt(target, out, i) : base[i] === 1) ? 1 : 0;
     if (isDue) { dueAt++; met += x; }
     if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) nonMonotone++;
     if (isDue || base[i] >= 0) {
