@@ -207,6 +207,20 @@ describe('the web app', () => {
     await page.locator('[data-analysis="sensitivity"]').screenshot({ path: `${outputDir}tornado.png` });
   });
 
+  it('runs a stress test and tabulates every shock with its figures', async () => {
+    await page.getByLabel('Analysis', { exact: true }).selectOption('STRESS');
+    await page.getByLabel('Paths').fill('300');
+    await page.getByRole('button', { name: 'Run analysis' }).click();
+    await page.locator('[data-analysis="stress"] tbody tr, #analysis-error').first().waitFor({ timeout: 100_000 });
+    expect(await page.locator('#analysis-error').allTextContents()).toEqual([]);
+    const list = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses?sort=createdAt,desc`);
+    const run = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses/${list.content[0].id}`);
+    const shocks = run.analysis.stress.shocks;
+    expect(await page.locator('[data-analysis="stress"] tbody th').allTextContents()).toEqual(shocks.map((s: { description: string }) => s.description));
+    const successes = await page.locator('[data-analysis="stress"] tbody tr td:nth-child(2)').allTextContents();
+    expect(successes).toEqual(shocks.map((s: { outcome: { success: number } }) => percentText(s.outcome.success)));
+  });
+
   it('makes a what-if copy retiring later and runs it', async () => {
     await page.getByRole('tab', { name: 'What if…' }).click();
     await page.getByLabel('Change').selectOption({ label: 'Retirement age of alex' });
