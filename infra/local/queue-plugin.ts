@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
-import { log } from '../../shared/http/logger.js';
+import { log } from '../../shared/log/logger.js';
 import { InProcessQueue, setShardQueue } from '../../shared/queue/index.js';
 import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
 import type { LocalPlugin } from './local-plugin.js';

@@ -19,7 +19,7 @@ import { tokenVerifier } from './auth-config.js';
 import { jsonMediaType, parseJsonBody } from './body.js';
 import { errorResult, mapError, withRetryAfter } from './error-response.js';
 import { idempotentReply } from './idempotency.js';
-import { log } from './logger.js';
+import { log, logContext, withLogContext } from '../log/logger.js';
 import type { Reply } from './reply.js';
 import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
@@ -111,14 +111,17 @@ interface RequestState {
 }
 
 type Request = middy.Request<ApiEvent, ApiResult, Error, Context>;
-const states = new WeakMap<object, RequestState>();
+/** The handler's view of the request's state: middy hands a handler only the event and the context. */
+type RouteContext = Context & { requestState?: RequestState };
+
+/**
+ * The request's state lives in middy's `request.internal`, shared by the middlewares; the request
+ * id is the one `route` put into the log context for this request.
+ */
 const stateOf = (request: Request): RequestState => {
-  let state = states.get(request.event);
-  if (!state) {
-    state = { requestId: request.event.requestContext?.requestId || randomUUID(), startedAt: Date.now() };
-    states.set(request.event, state);
-  }
-  return state;
+  const internal = request.internal as { state?: RequestState };
+  internal.state ??= { requestId: String(logContext().requestId), startedAt: Date.now() };
+  return internal.state;
 };
 
 const corsOptions = {
@@ -138,7 +141,6 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
     request.response = response;
     const status = response.statusCode ?? 200;
     const fields: Record<string, unknown> = {
-      requestId: state.requestId,
       method: request.event.requestContext?.http?.method,
       path: request.event.rawPath,
       routeKey: request.event.routeKey,
@@ -230,6 +232,7 @@ const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<Api
       const raw = parseJsonBody(event, spec.bodyMediaTypes ?? [jsonMediaType]);
       state.body = parseOrThrow(spec.body, raw, 'request body');
     }
+    (request.context as RouteContext).requestState = state;
   },
 });
 
@@ -245,8 +248,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     .use(httpErrorHandler({ logger: false }))
     .use(errorMapper())
     .use(inputParser(spec as RouteSpec<Schema, Schema, Schema>))
-    .handler(async (event, context) => {
-      const state = states.get(event) ?? { requestId: context.awsRequestId ?? randomUUID(), startedAt: Date.now() };
+    .handler(async (event, context: RouteContext) => {
+      const state = context.requestState as RequestState;
       const input: RouteInput<P, Q, B> = {
         event,
         requestId: state.requestId,
@@ -261,7 +264,10 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const reply = spec.idempotent ? await idempotentReply(event, input.principal, () => fn(input)) : await fn(input);
       return represent(event, toResult(reply));
     });
-  return Object.assign(handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>, {
+  // Every line logged while the request is handled carries its id (API Gateway's, or a new one).
+  const run = (event: ApiEvent, context: Context) =>
+    withLogContext({ requestId: event.requestContext?.requestId || randomUUID() }, () => handler(event, context));
+  return Object.assign(run, {
     spec: spec as RouteSpec<Schema, Schema, Schema>,
   });
 }

@@ -19,14 +19,19 @@ import { refOfMessage, type ShardMessage } from './shard-message.js';
 
 export type ShardOutcome = 'JOINED' | 'COMPLETED_RUN' | 'ALREADY_JOINED' | 'RUN_ENDED' | 'RUN_GONE';
 
-/** Milliseconds spent in each step of the last processed shard (for the worker's log line). */
-export const lastShardTimings: Record<string, number> = {};
-const stepTimer = () => {
-  for (const key of Object.keys(lastShardTimings)) delete lastShardTimings[key];
+/** Milliseconds spent in each step of a shard's processing (for the worker's log line). */
+export type ShardTimings = Partial<Record<'loadMs' | 'engineMs' | 'storeMs' | 'joinMs' | 'finalizeMs', number>>;
+
+export interface ProcessedShard {
+  outcome: ShardOutcome;
+  timings: ShardTimings;
+}
+
+const stepTimer = (timings: ShardTimings) => {
   let mark = performance.now();
-  return (step: string) => {
+  return (step: keyof ShardTimings) => {
     const now = performance.now();
-    lastShardTimings[step] = Math.round(now - mark);
+    timings[step] = Math.round(now - mark);
     mark = now;
   };
 };
@@ -39,9 +44,14 @@ async function forgetRun(ref: RunRef): Promise<void> {
   await releaseRunSlot(ref);
 }
 
-export async function processShard(message: ShardMessage): Promise<ShardOutcome> {
+export async function processShard(message: ShardMessage): Promise<ProcessedShard> {
+  const timings: ShardTimings = {};
+  const outcome = await joinShardWork(message, stepTimer(timings));
+  return { outcome, timings };
+}
+
+async function joinShardWork(message: ShardMessage, step: ReturnType<typeof stepTimer>): Promise<ShardOutcome> {
   const ref = refOfMessage(message);
-  const step = stepTimer();
   const before = await getRun(ref);
   if (!before) {
     await forgetRun(ref);

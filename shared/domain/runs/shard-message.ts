@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import '../zod-messages.js';
+import { MalformedMessageError } from '../../queue/malformed-message.js';
 import type { RunRef } from './run.js';
 
 const nonEmpty = z.string().check(z.minLength(1));
@@ -27,17 +28,17 @@ export function encodeShardMessage(message: ShardMessage): string {
   return JSON.stringify(message);
 }
 
-/** Parses a queue body; a body that is not a shard message is an error naming what is wrong. */
+/** Parses a queue body; a body that is not a shard message is a MalformedMessageError naming what is wrong. */
 export function decodeShardMessage(body: string): ShardMessage {
   let raw: unknown;
   try {
     raw = JSON.parse(body);
   } catch {
-    throw new Error('shard message is not JSON');
+    throw new MalformedMessageError('shard message is not JSON');
   }
   const parsed = z.safeParse(shardMessageSchema, raw);
   if (!parsed.success) {
-    throw new Error(`shard message is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    throw new MalformedMessageError(`shard message is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   }
   return parsed.data;
 }
@@ -50,4 +51,14 @@ export function refOfMessage(message: ShardMessage): RunRef {
     runId: message.runId,
     ...(message.scenarioId !== undefined ? { scenarioId: message.scenarioId } : {}),
   };
+}
+
+/** What names a shard in the log: its run and its index. */
+export function shardLogFields(message: ShardMessage): { runId: string; shard: number } {
+  return { runId: message.runId, shard: message.shard };
+}
+
+/** The shard and its paths, as a failure reason names them. */
+export function shardPaths(message: ShardMessage): string {
+  return `shard ${message.shard} (paths ${message.pathStart} to ${message.pathStart + message.pathCount - 1})`;
 }
