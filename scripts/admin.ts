@@ -15,6 +15,7 @@ import type { AwsClientOptions } from '../shared/aws/client-config.js';
 import { createDocumentClient, createDynamoDbClient } from '../shared/aws/dynamodb.js';
 import { grantTypes, type GrantType } from '../shared/domain/identity/entities.js';
 import { DomainError } from '../shared/domain/errors.js';
+import { domainErrorOf } from '../shared/domain/store-facts.js';
 import { createClient, createRealm, createUser } from '../shared/identity/registration.js';
 import { LocalKeyRing } from '../shared/identity/signing/local-key-ring.js';
 import { IdentityStore } from '../shared/store/identity/identity-store.js';
@@ -167,7 +168,8 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2)).catch((thrown: unknown) => {
+  const error = domainErrorOf(thrown);
   if (error instanceof UsageError) process.stderr.write(`admin: ${error.message}\n${usage}\n`);
   else if (error instanceof DomainError) {
     const fields = error.errors.map((e) => ` (${e.field} ${e.message})`).join('');

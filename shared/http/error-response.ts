@@ -6,6 +6,7 @@ import { $ZodError } from 'zod/v4/core';
 import { DomainError, MethodNotAllowedError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError } from '../domain/errors.js';
 import type { ErrorKind, FieldError } from '../domain/errors.js';
 import { fieldErrorsOf } from '../domain/field-errors.js';
+import { domainErrorOf } from '../domain/store-facts.js';
 
 export const statusCodes: Record<ErrorKind, number> = {
   BAD_REQUEST: 400,
@@ -46,7 +47,8 @@ export interface MappedError {
   internal: boolean;
 }
 
-export function mapError(error: unknown): MappedError {
+export function mapError(thrown: unknown): MappedError {
+  const error = domainErrorOf(thrown);
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof UnauthorizedError) {

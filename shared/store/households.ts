@@ -5,8 +5,7 @@
  */
 import { ulid } from 'ulid';
 import type { Household, HouseholdFields } from '../domain/households/schema.js';
-import { ConflictError } from '../domain/errors.js';
-import { lostRace } from '../domain/versioning.js';
+import { ConditionFailed, LimitReached } from './facts.js';
 import { dynamoClient } from './client.js';
 import { isConditionFailed } from './conditional.js';
 import {
@@ -71,13 +70,13 @@ async function adjustRealmHouseholdCount(realmId: string, delta: 1 | -1): Promis
     });
   } catch (error) {
     if (isConditionFailed(error)) {
-      throw new ConflictError(`A realm holds at most ${maxHouseholdsPerRealm} households`);
+      throw new LimitReached('households of a realm', maxHouseholdsPerRealm);
     }
     throw error;
   }
 }
 
-export async function createHousehold(
+export async function insertHousehold(
   realmId: string,
   fields: HouseholdFields & { ownerId: string },
 ): Promise<Household> {
@@ -107,8 +106,8 @@ export async function findHouseholdRecord(realmId: string, householdId: string):
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
-/** Writes the new state if the stored version is still `expectedVersion`; 409 otherwise. */
-export async function replaceHousehold(realmId: string, next: Household, expectedVersion: number): Promise<Household> {
+/** Writes the new state if the stored version is still `expectedVersion`; ConditionFailed otherwise. */
+export async function updateHouseholdIfVersion(realmId: string, next: Household, expectedVersion: number): Promise<Household> {
   try {
     await dynamoClient().update({
       TableName: tableName(),
@@ -130,14 +129,14 @@ export async function replaceHousehold(realmId: string, next: Household, expecte
       },
     });
   } catch (error) {
-    if (isConditionFailed(error)) throw lostRace();
+    if (isConditionFailed(error)) throw new ConditionFailed();
     throw error;
   }
   return next;
 }
 
 /** Every household of the realm, or of one owner: bounded by the realm cap. */
-export async function listHouseholds(realmId: string, ownerId?: string): Promise<Household[]> {
+export async function queryHouseholds(realmId: string, ownerId?: string): Promise<Household[]> {
   const items = await queryAll(
     ownerId === undefined
       ? {
@@ -172,7 +171,7 @@ export async function deleteHouseholdCascade(realmId: string, householdId: strin
       ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
     });
   } catch (error) {
-    if (isConditionFailed(error)) throw lostRace();
+    if (isConditionFailed(error)) throw new ConditionFailed();
     throw error;
   }
   await deletePartitionChildren(pk);

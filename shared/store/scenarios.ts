@@ -4,8 +4,7 @@
  * `SCENARIO#<id>#`: deleting the scenario deletes them too.
  */
 import { ulid } from 'ulid';
-import { ConflictError, NotFoundError } from '../domain/errors.js';
-import { lostRace } from '../domain/versioning.js';
+import { ConditionFailed, HouseholdMissing, LimitReached } from './facts.js';
 import { batchDelete, batchGet } from './batch.js';
 import { dynamoClient } from './client.js';
 import { compressJson, decompressJson } from './compression.js';
@@ -68,7 +67,7 @@ function itemOf(realmId: string, record: ScenarioRecord) {
  * being deleted; the check after the write removes the scenario again if a delete started in
  * between, so nothing is left orphaned.
  */
-export async function createScenario(
+export async function insertScenario(
   realmId: string,
   householdId: string,
   document: ScenarioRecord['document'],
@@ -77,8 +76,8 @@ export async function createScenario(
   const record: ScenarioRecord = { id: ulid(), householdId, createdAt: now, updatedAt: now, version: 1, document };
   const item = itemOf(realmId, record);
   if (!(await reserveChildSlot(realmId, householdId, slotCounter, maxScenariosPerHousehold))) {
-    if (!(await householdIsActive(realmId, householdId))) throw new NotFoundError(`Household ${householdId} not found`);
-    throw new ConflictError(`A household holds at most ${maxScenariosPerHousehold} scenarios`);
+    if (!(await householdIsActive(realmId, householdId))) throw new HouseholdMissing(householdId);
+    throw new LimitReached('scenarios of a household', maxScenariosPerHousehold);
   }
   try {
     await dynamoClient().put({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
@@ -88,7 +87,7 @@ export async function createScenario(
   }
   if (!(await householdIsActive(realmId, householdId))) {
     await batchDelete([{ pk: item.pk, sk: item.sk }]);
-    throw new NotFoundError(`Household ${householdId} not found`);
+    throw new HouseholdMissing(householdId);
   }
   return record;
 }
@@ -102,7 +101,7 @@ export async function findScenario(realmId: string, householdId: string, scenari
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
-export async function replaceScenario(realmId: string, next: ScenarioRecord, expectedVersion: number): Promise<ScenarioRecord> {
+export async function updateScenarioIfVersion(realmId: string, next: ScenarioRecord, expectedVersion: number): Promise<ScenarioRecord> {
   try {
     await dynamoClient().put({
       TableName: tableName(),
@@ -111,7 +110,7 @@ export async function replaceScenario(realmId: string, next: ScenarioRecord, exp
       ExpressionAttributeValues: { ':expected': expectedVersion },
     });
   } catch (error) {
-    if (isConditionFailed(error)) throw lostRace();
+    if (isConditionFailed(error)) throw new ConditionFailed();
     throw error;
   }
   return next;
@@ -151,7 +150,7 @@ export async function deleteScenarioCascade(realmId: string, householdId: string
       ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
     });
   } catch (error) {
-    if (isConditionFailed(error)) throw lostRace();
+    if (isConditionFailed(error)) throw new ConditionFailed();
     throw error;
   }
   const children = await queryAll({

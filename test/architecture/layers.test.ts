@@ -2,9 +2,11 @@
  * The house's rules (docs/ARCHITECTURE.md), checked on every import in the project: a wrong-way
  * import, or an import cycle, fails the suite.
  */
+import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Edge, importCycles, importGraph } from './import-graph.js';
+import { type Edge, importCycles, importGraph, ROOT } from './import-graph.js';
 
 const edges = importGraph();
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
@@ -36,6 +38,20 @@ describe('the layers', () => {
 
   it('functions/ import shared/ and each other, never infra/ or the tools', () => {
     expect(crossings(under('functions'), toFolders('infra', 'scripts', 'bench', 'test', 'web', 'client'))).toEqual([]);
+  });
+
+  it('shared/store reports facts: it imports nothing from shared/domain but the shapes of what it stores, as types', () => {
+    const valueImports = crossings(under('shared/store'), toFolders('shared/domain')).filter((crossing) => {
+      const [from, to] = crossing.split(' -> ');
+      const specifier = relative(dirname(from), to).replace(/\.ts$/, '.js');
+      const source = readFileSync(join(ROOT, from), 'utf8');
+      return !new RegExp(`^import type [^;]+ from '(\\./)?${specifier.replace(/[.]/g, '\\.')}';`, 'm').test(source);
+    });
+    expect(valueImports).toEqual([]);
+  });
+
+  it('shared/store, shared/aws and shared/queue import nothing of the HTTP stack or the identity provider', () => {
+    expect(crossings((path) => ['shared/store', 'shared/aws', 'shared/queue'].some((f) => under(f)(path)), toFolders('shared/http', 'shared/identity'))).toEqual([]);
   });
 
   it('there are no import cycles', () => {

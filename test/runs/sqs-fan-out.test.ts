@@ -11,7 +11,7 @@ import { handler } from '../../functions/workers/shard-worker.js';
 import { startRun } from '../../shared/domain/runs/start-run.js';
 import type { Principal } from '../../shared/domain/principal.js';
 import { getRun } from '../../shared/store/runs/runs.js';
-import { createHousehold } from '../../shared/store/households.js';
+import { insertHousehold } from '../../shared/store/households.js';
 import { SqsShardQueue, pollSqsOnce, setShardQueue } from '../../shared/queue/index.js';
 import { simulate } from '../../shared/engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../../shared/domain/scenario/index.js';
@@ -51,7 +51,7 @@ describe('a run over SQS', () => {
     process.env.RUN_INLINE_PATH_YEARS = '0';
     process.env.SHARD_PATH_YEARS = '2000';
     try {
-      const household = await createHousehold('r1', { name: 'SQS', currency: 'USD', ownerId: 'u1' });
+      const household = await insertHousehold('r1', { name: 'SQS', currency: 'USD', ownerId: 'u1' });
       const principal: Principal = { realmId: 'r1', subject: 'u1', clientId: 'c', kind: 'user', roles: ['user'] };
       const document = retireeScenario(67, 10);
       const run = await startRun({

@@ -12,12 +12,12 @@ import { identityStore } from '../../store/identity/process-store.js';
 import { checkPreconditions } from '../versioning.js';
 import type { WritePreconditions } from '../versioning.js';
 import {
-  createHousehold as storeCreate,
   deleteHouseholdCascade,
   findHouseholdRecord,
-  listHouseholds as storeList,
+  insertHousehold,
   publicHousehold,
-  replaceHousehold as storeReplace,
+  queryHouseholds,
+  updateHouseholdIfVersion,
 } from '../../store/households.js';
 import type { HouseholdRecord } from '../../store/households.js';
 import { householdReplaceSchema } from './schema.js';
@@ -53,12 +53,12 @@ export async function loadHousehold(principal: Principal, householdId: string): 
 }
 
 export async function listHouseholds(principal: Principal, request: PageRequest): Promise<Page<Household>> {
-  const all = await storeList(principal.realmId, isRealmAdmin(principal) ? undefined : principal.subject);
+  const all = await queryHouseholds(principal.realmId, isRealmAdmin(principal) ? undefined : principal.subject);
   return sortAndPage(all, request);
 }
 
 export async function createHousehold(principal: Principal, fields: HouseholdFields): Promise<Household> {
-  return storeCreate(principal.realmId, { ...fields, ownerId: await ownerFor(principal, fields.ownerId) });
+  return insertHousehold(principal.realmId, { ...fields, ownerId: await ownerFor(principal, fields.ownerId) });
 }
 
 export async function getHousehold(principal: Principal, householdId: string): Promise<Household> {
@@ -86,7 +86,7 @@ export async function replaceHousehold(
     version: current.version + 1,
   };
   if (body.externalReference !== undefined) next.externalReference = body.externalReference;
-  return storeReplace(principal.realmId, next, current.version);
+  return updateHouseholdIfVersion(principal.realmId, next, current.version);
 }
 
 export async function patchHousehold(

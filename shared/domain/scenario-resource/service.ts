@@ -12,12 +12,12 @@ import { scenarioDocumentSchema } from '../scenario/index.js';
 import { checkPreconditions } from '../versioning.js';
 import type { WritePreconditions } from '../versioning.js';
 import {
-  createScenario as storeCreate,
   deleteScenarioCascade,
   findScenario,
   getScenarios,
+  insertScenario,
   listScenarioSummaries,
-  replaceScenario as storeReplace,
+  updateScenarioIfVersion,
 } from '../../store/scenarios.js';
 import type { ScenarioRecord } from '../../store/scenarios.js';
 import { resourceFieldNames } from './schema.js';
@@ -72,7 +72,7 @@ export async function createScenario(principal: Principal, householdId: string, 
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await storeCreate(principal.realmId, householdId, validDocument(input));
+  const record = await insertScenario(principal.realmId, householdId, validDocument(input));
   return toResource(record);
 }
 
@@ -109,7 +109,7 @@ async function write(
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };
-  return toResource(await storeReplace(principal.realmId, next, current.version));
+  return toResource(await updateScenarioIfVersion(principal.realmId, next, current.version));
 }
 
 export async function replaceScenario(

@@ -2,11 +2,17 @@
  * The deny-list of revoked access tokens (by `jti`, kept until the token would have expired), and
  * the check the resource server runs on each request: the token's own `jti`, the refresh family
  * (`sid`) it was issued from, since revoking a login revokes its access tokens too, and for a
- * user's login the user, whose deletion or password change ends the login. One batch read.
+ * user's login the user, whose deletion or password change ends the login.
  */
-import { loginEnded } from '../../domain/identity/entities.js';
 import { epochSeconds, identityKeys } from './identity-keys.js';
 import type { IdentityTable } from './identity-table.js';
+
+export interface RevocationFacts {
+  accessTokenRevoked: boolean;
+  familyRevoked: boolean;
+  /** The login's user as stored; undefined when there is none (or no login was asked about). */
+  user: { credentialsChangedAt?: number } | undefined;
+}
 
 export class RevokedTokenRepository {
   constructor(private readonly t: IdentityTable) {}
@@ -18,8 +24,12 @@ export class RevokedTokenRepository {
     });
   }
 
-  /** `login`: the refresh family (`sid`) and its user (`sub`) of a token issued to a user's login. */
-  async isRevoked(realmId: string, jti: string, login?: { sid: string; userId: string }, now = new Date()): Promise<boolean> {
+  /**
+   * What the table holds about a token, in one batch read: whether its `jti` is on the deny-list
+   * (and unexpired), and for a user's login (`sid`, `sub`) whether its refresh family is revoked and
+   * the user as stored (absent when deleted). Whether that ends the token is the resource server's call.
+   */
+  async revocationFacts(realmId: string, jti: string, login?: { sid: string; userId: string }, now = new Date()): Promise<RevocationFacts> {
     const keys: Record<string, string>[] = [identityKeys.revokedAccessToken(realmId, jti)];
     if (login) keys.push(identityKeys.refreshFamily(realmId, login.sid), identityKeys.user(realmId, login.userId));
     const out = await this.t.doc.batchGet({
@@ -28,14 +38,12 @@ export class RevokedTokenRepository {
       },
     });
     const items = out.Responses?.[this.t.tableName] ?? [];
-    if (login && loginEnded(items.find((item) => item.entity === 'user') as { credentialsChangedAt?: number } | undefined, login.sid)) {
-      return true;
-    }
     const nowSeconds = epochSeconds(now);
-    return items.some(
-      (item) =>
-        (item.entity === 'revoked-access-token' && (item.expiresAt as number) > nowSeconds) ||
-        (item.entity === 'refresh-family' && item.revoked === true),
-    );
+    const user = items.find((item) => item.entity === 'user');
+    return {
+      accessTokenRevoked: items.some((item) => item.entity === 'revoked-access-token' && (item.expiresAt as number) > nowSeconds),
+      familyRevoked: items.some((item) => item.entity === 'refresh-family' && item.revoked === true),
+      user: user ? { credentialsChangedAt: user.credentialsChangedAt as number | undefined } : undefined,
+    };
   }
 }

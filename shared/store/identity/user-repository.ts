@@ -7,8 +7,7 @@
 import { ulid } from 'ulid';
 import type { ReadOutput } from '../../aws/dynamodb.js';
 import type { User } from '../../domain/identity/entities.js';
-import { ConflictError } from '../../domain/errors.js';
-import { lostRace } from '../../domain/versioning.js';
+import { ConditionFailed, UniqueValueTaken } from '../facts.js';
 import { identityKeys } from './identity-keys.js';
 import { isConditionFailed } from '../conditional.js';
 import type { IdentityTable } from './identity-table.js';
@@ -76,7 +75,7 @@ export class UserRepository {
       });
     } catch (error) {
       if (renamed) await this.releaseUsername(realmId, change.username, userId);
-      if (isConditionFailed(error)) throw lostRace();
+      if (isConditionFailed(error)) throw new ConditionFailed();
       throw error;
     }
     if (renamed) await this.releaseUsername(realmId, current.username, userId);
@@ -92,7 +91,7 @@ export class UserRepository {
         ExpressionAttributeValues: { ':seen': current.version },
       });
     } catch (error) {
-      if (isConditionFailed(error)) throw lostRace();
+      if (isConditionFailed(error)) throw new ConditionFailed();
       throw error;
     }
     await this.releaseUsername(current.realmId, current.username, current.id);
@@ -156,9 +155,7 @@ export class UserRepository {
         if (!isConditionFailed(error)) throw error;
       }
     }
-    throw new ConflictError('A user with this username already exists', [
-      { field: 'username', message: 'is already taken' },
-    ]);
+    throw new UniqueValueTaken('username');
   }
 
   private async releaseUsername(realmId: string, username: string, userId: string): Promise<void> {
