@@ -10,6 +10,7 @@ export const handler = route(
     tags: ['analyses'],
     path: analysisListPathSchema,
     query: analysisListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of analyses', schema: pageSchema(analysisSchema, 'AnalysisPage'), headers: ['Link'] } },
   },
   async ({ principal, path, query, origin, rawQuery }) =>

@@ -10,6 +10,7 @@ export const handler = route(
     tags: ['comparisons'],
     path: comparisonListPathSchema,
     query: comparisonListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of comparisons', schema: pageSchema(comparisonSchema, 'ComparisonPage'), headers: ['Link'] } },
   },
   async ({ principal, path, query, origin, rawQuery }) =>

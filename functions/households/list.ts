@@ -10,6 +10,7 @@ export const handler = route(
     summary: 'List the households the caller may use',
     tags: ['households'],
     query: householdListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of households', schema: pageSchema(householdSchema, 'HouseholdPage'), headers: ['Link'] } },
   },
   async ({ principal, query, origin, rawQuery }) =>

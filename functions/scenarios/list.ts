@@ -10,6 +10,7 @@ export const handler = route(
     tags: ['scenarios'],
     path: scenarioListPathSchema,
     query: scenarioListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of scenarios', schema: pageSchema(scenarioSchema, 'ScenarioPage'), headers: ['Link'] } },
   },
   async ({ principal, path, query, origin, rawQuery }) =>

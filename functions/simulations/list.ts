@@ -10,6 +10,7 @@ export const handler = route(
     tags: ['simulations'],
     path: simulationListPathSchema,
     query: simulationListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of simulations', schema: pageSchema(simulationSchema, 'SimulationPage'), headers: ['Link'] } },
   },
   async ({ principal, path, query, origin, rawQuery }) =>

@@ -9,6 +9,7 @@ export const handler = route(
     summary: "List the realm's users (realm administrators only)",
     tags: ['users'],
     query: userListQuerySchema,
+    repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of users', schema: pageSchema(userSchema, 'UserPage'), headers: ['Link'] } },
   },
   async ({ principal, query, origin, rawQuery }) => pageReply(await listUsers(principal, query), `${origin}/users`, rawQuery),

@@ -55,6 +55,8 @@ export interface RouteSpec<P extends Schema = undefined, Q extends Schema = unde
   auth?: boolean;
   path?: P;
   query?: Q;
+  /** Query parameters that may repeat (`?sort=a&sort=b`): each reads as a list of its values. */
+  repeatedQuery?: readonly string[];
   body?: B;
   /**
    * The body as the OpenAPI document shows it, when `body` only checks that it is a JSON object and
@@ -190,20 +192,11 @@ function bearerToken(event: ApiEvent): string {
   return match[1];
 }
 
-function isArrayField(field: unknown): boolean {
-  let def = (field as { def?: { type?: string; innerType?: unknown } } | undefined)?.def;
-  while (def && (def.type === 'default' || def.type === 'optional')) {
-    def = (def.innerType as { def?: { type?: string; innerType?: unknown } }).def;
-  }
-  return def?.type === 'array';
-}
-
-/** Query values as an object: arrays for the schema's array fields, single strings otherwise. */
-function queryObject(event: ApiEvent, schema: z.core.$ZodType): Record<string, unknown> {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+/** Query values as an object: a list for each repeatable parameter, the last value of any other. */
+function queryObject(event: ApiEvent, repeated: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, values] of queryValues(event)) {
-    out[key] = isArrayField(shape[key]) ? values : values[values.length - 1];
+    out[key] = repeated.includes(key) ? values : values[values.length - 1];
   }
   return out;
 }
@@ -227,7 +220,7 @@ const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<Api
       state.principal = await tokenVerifier().verify(bearerToken(event), issuerBase(event));
     }
     if (spec.path) state.path = parsePath(spec.path, event);
-    if (spec.query) state.query = parseOrThrow(spec.query, queryObject(event, spec.query), 'query parameters');
+    if (spec.query) state.query = parseOrThrow(spec.query, queryObject(event, spec.repeatedQuery), 'query parameters');
     if (spec.body) {
       const raw = parseJsonBody(event, spec.bodyMediaTypes ?? [jsonMediaType]);
       state.body = parseOrThrow(spec.body, raw, 'request body');
