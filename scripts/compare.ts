@@ -5,6 +5,7 @@ import { compare } from '../shared/engine/index.js';
 import { MAX_PATHS } from '../shared/domain/scenario/index.js';
 import { comparisonTable } from './output-table.js';
 import { CliError, intOption, loadScenario, runCli } from './cli-support.js';
+import { progressBar } from './cli-progress.js';
 
 const USAGE = 'usage: npm run -s compare -- <baseline.json> <alternative.json> [--paths N] [--seed S] [--shards K] [--format json|table]';
 
@@ -19,7 +20,9 @@ runCli(USAGE, () => {
   const paths = intOption('paths', values.paths, 1, MAX_PATHS) ?? baseline.paths;
   const seed = intOption('seed', values.seed, 0, Number.MAX_SAFE_INTEGER) ?? baseline.seed ?? randomSeed();
   const shards = intOption('shards', values.shards, 1, 1000) ?? 1;
-  const output = compare(baseline.plan, alternative.plan, { seed, paths, shards });
+  const bar = progressBar('comparing');
+  const output = compare(baseline.plan, alternative.plan, { seed, paths, shards, onProgress: bar.update });
+  bar.finish();
   const format = values.format ?? 'json';
   if (format !== 'json' && format !== 'table') throw new CliError(`--format: must be json or table (got "${format}")`);
   process.stdout.write(format === 'table' ? comparisonTable(output as unknown as Record<string, unknown>) : `${JSON.stringify(output, null, 2)}\n`);

@@ -19,7 +19,18 @@ export { simulateShard, splitPaths, mergeShardResults, buildOutput, compareShard
 export type { HouseholdPlan, ShardRange, ShardResult, OutputDocument, ComparisonShardResult, ComparisonDocument };
 export type { PathEvent } from './household/path-events.js';
 
-function checkRun(options: { seed: number; paths: number; shards?: number }): number {
+/** In-process run options; `onProgress`, if given, hears (paths done, paths) after each slice of a shard. */
+export interface RunOptions {
+  seed: number;
+  paths: number;
+  shards?: number;
+  onProgress?: (done: number, paths: number) => void;
+}
+
+/** Paths a slice holds when progress is reported: slices merge exactly, so they change no figure. */
+export const PROGRESS_SLICE_PATHS = 500;
+
+function checkRun(options: RunOptions): number {
   if (!Number.isSafeInteger(options.seed) || options.seed < 0) throw new RangeError('seed: must be a non-negative safe integer');
   if (!Number.isInteger(options.paths) || options.paths < 1) throw new RangeError('paths: must be a positive whole number');
   const shards = options.shards ?? 1;
@@ -27,22 +38,38 @@ function checkRun(options: { seed: number; paths: number; shards?: number }): nu
   return shards;
 }
 
+/**
+ * Runs every shard range, in slices of PROGRESS_SLICE_PATHS when progress is wanted: shard results
+ * merge exactly in any grouping (the sharding tests hold it), so the slices leave the document as is.
+ */
+function runRanges<T>(ranges: ShardRange[], options: RunOptions, shard: (range: ShardRange) => T): T[] {
+  const report = options.onProgress;
+  if (!report) return ranges.map(shard);
+  const slices = ranges.flatMap((r) => splitPaths(r.pathCount, Math.ceil(r.pathCount / PROGRESS_SLICE_PATHS)).map((s) => ({ pathStart: r.pathStart + s.pathStart, pathCount: s.pathCount })));
+  let done = 0;
+  return slices.map((slice) => {
+    const result = shard(slice);
+    report((done += slice.pathCount), options.paths);
+    return result;
+  });
+}
+
 /** Simulates a plan in process, split into `shards` ranges (default 1) merged as the cloud would. */
-export function simulate(plan: HouseholdPlan, options: { seed: number; paths: number; shards?: number }): OutputDocument {
+export function simulate(plan: HouseholdPlan, options: RunOptions): OutputDocument {
   const shards = checkRun(options);
   const started = performance.now();
   const ranges = splitPaths(options.paths, shards);
-  const merged = mergeShardResults(ranges.map((r) => simulateShard(plan, options.seed, r)));
+  const merged = mergeShardResults(runRanges(ranges, options, (r) => simulateShard(plan, options.seed, r)));
   const elapsedMs = performance.now() - started;
   return buildOutput(plan, merged, { seed: options.seed, shards: ranges.length, elapsedMs });
 }
 
 /** Paired comparison of two plans on the same seed and path indices, in process. */
-export function compare(baseline: HouseholdPlan, alternative: HouseholdPlan, options: { seed: number; paths: number; shards?: number }): ComparisonDocument {
+export function compare(baseline: HouseholdPlan, alternative: HouseholdPlan, options: RunOptions): ComparisonDocument {
   const shards = checkRun(options);
   const started = performance.now();
   const ranges = splitPaths(options.paths, shards);
-  const merged = mergeComparisonShards(ranges.map((r) => compareShard(baseline, alternative, options.seed, r)));
+  const merged = mergeComparisonShards(runRanges(ranges, options, (r) => compareShard(baseline, alternative, options.seed, r)));
   const elapsedMs = performance.now() - started;
   return buildComparison(baseline, alternative, merged, { seed: options.seed, shards: ranges.length, elapsedMs });
 }
