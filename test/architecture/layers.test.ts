@@ -50,6 +50,14 @@ describe('the layers', () => {
     expect(valueImports).toEqual([]);
   });
 
+  it('no file under shared/domain builds a key: it imports no key module and names no key attribute or prefix', () => {
+    const keyModule = (edge: Edge) => edge.internal && under('shared/store')(edge.to) && /keys\.ts$/.test(edge.to);
+    expect(crossings(under('shared/domain'), keyModule)).toEqual([]);
+    const domainFiles = [...new Set(edges.map((edge) => edge.from).filter(under('shared/domain')))];
+    const keyText = domainFiles.filter((file) => /\b(pk|sk|gsi\d(pk|sk))\b|['`][A-Z]+#/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(keyText).toEqual([]);
+  });
+
   it('shared/store, shared/aws and shared/queue import nothing of the HTTP stack or the identity provider', () => {
     expect(crossings((path) => ['shared/store', 'shared/aws', 'shared/queue'].some((f) => under(f)(path)), toFolders('shared/http', 'shared/identity'))).toEqual([]);
   });

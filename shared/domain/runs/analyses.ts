@@ -5,9 +5,7 @@
  * household (shared/domain/access.ts).
  */
 import type { AnalysisDocument } from '../../engine/analysis/index.js';
-import { householdPartition } from '../../store/keys.js';
-import { getBlob } from '../../store/runs/blobs.js';
-import { runOutputName } from '../../store/runs/keys.js';
+import { getRunBlob } from '../../store/runs/run-data.js';
 import { listAnalyses as storeList } from '../../store/runs/runs.js';
 import { ConflictError } from '../errors.js';
 import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
@@ -42,7 +40,7 @@ async function withDocument(principal: Principal, record: AnalysisRecord): Promi
   const view: AnalysisView = toAnalysis(record);
   if (record.status !== 'COMPLETED') return view;
   const ref = refOf(principal, record.householdId, record.scenarioId, record.id);
-  const document = await getBlob<AnalysisDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  const document = await getRunBlob<AnalysisDocument>(ref, 'OUTPUT');
   if (document) view.analysis = document;
   return view;
 }

@@ -1,9 +1,7 @@
 /** Comparison use cases: a paired run of two scenarios of one household, fanned out like a simulation. */
 import * as z from 'zod/mini';
 import type { ComparisonDocument } from '../../engine/index.js';
-import { householdPartition } from '../../store/keys.js';
-import { getBlob } from '../../store/runs/blobs.js';
-import { runOutputName } from '../../store/runs/keys.js';
+import { getRunBlob } from '../../store/runs/run-data.js';
 import { listComparisons as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { loadHousehold } from '../households/service.js';
@@ -77,7 +75,7 @@ async function withDocument(principal: Principal, record: ComparisonRecord): Pro
   const view: ComparisonView = toComparison(record);
   if (record.status !== 'COMPLETED') return view;
   const ref = refOf(principal, record.householdId, record.id);
-  const document = await getBlob<ComparisonDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  const document = await getRunBlob<ComparisonDocument>(ref, 'OUTPUT');
   if (document) view.comparison = document;
   return view;
 }

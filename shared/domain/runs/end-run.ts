@@ -4,10 +4,8 @@
  * repeated step cannot release twice. A failed run keeps its input (what was run) but not its
  * shard results, which nothing will merge.
  */
-import { householdPartition } from '../../store/keys.js';
 import { allSlotHolders, releaseRunSlot } from '../../store/runs/active-runs.js';
-import { deleteBlobs } from '../../store/runs/blobs.js';
-import { shardResultsPrefix } from '../../store/runs/keys.js';
+import { deleteShardResults } from '../../store/runs/run-data.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
 import { staleAfterMs } from './limits.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -24,7 +22,7 @@ export async function failRunAndRelease(ref: RunRef, reason: string): Promise<bo
 
 /** Removes a failed run's shard results; a shard that joins late finds the run failed and drops its own. */
 export async function dropShardResults(ref: RunRef): Promise<void> {
-  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), shardResultsPrefix(ref));
+  await deleteShardResults(ref);
 }
 
 /**

@@ -4,10 +4,8 @@
  * and marks the run COMPLETED. Every step is repeatable: the output is written under a fixed key,
  * and the status moves to COMPLETED on condition that the run is still live.
  */
-import { householdPartition } from '../../store/keys.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
-import { deleteBlobs, getBlobs, putBlob } from '../../store/runs/blobs.js';
-import { runOutputName, shardResultName, shardResultsPrefix } from '../../store/runs/keys.js';
+import { deleteShardResults, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
 import { completeRun } from '../../store/runs/runs.js';
 import { buildRunDocument, type RunShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
@@ -20,11 +18,9 @@ export async function finalizeRun(
   known?: { shard: number; result: RunShardResult },
   now = () => new Date(),
 ): Promise<void> {
-  const pk = householdPartition(ref.realmId, ref.householdId);
-  const knownName = known ? shardResultName(ref, known.shard) : undefined;
-  const stored = await getBlobs<RunShardResult>(pk, shardResultsPrefix(ref), (name) => name === knownName);
+  const stored = await getShardResults<RunShardResult>(ref, known?.shard);
   const results = run.joinedShards.map((shard) => {
-    const result = shard === known?.shard ? known.result : stored.get(shardResultName(ref, shard));
+    const result = shard === known?.shard ? known.result : stored.get(shard);
     if (!result) throw new Error(`the result of shard ${shard} is missing`);
     return result;
   });
@@ -33,7 +29,7 @@ export async function finalizeRun(
   if (document.metadata.paths !== run.paths) {
     throw new Error(`merged ${document.metadata.paths} paths, expected ${run.paths}`);
   }
-  await putBlob(pk, runOutputName(ref), document);
+  await putRunBlob(ref, 'OUTPUT', document);
   const completedAt = now();
   const completed = await completeRun(ref, {
     completedAt: completedAt.toISOString(),
@@ -42,5 +38,5 @@ export async function finalizeRun(
   if (!completed) return;
   await releaseRunSlot(ref);
   // The shard results are merged into the output: they are no longer needed.
-  await deleteBlobs(pk, shardResultsPrefix(ref));
+  await deleteShardResults(ref);
 }

@@ -4,9 +4,7 @@
  * A redelivered or duplicated shard finds its index already joined and changes nothing (unless the
  * run's finalization was interrupted, which it then resumes).
  */
-import { householdPartition } from '../../store/keys.js';
-import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
-import { runDataPrefix, shardResultName } from '../../store/runs/keys.js';
+import { deleteRunData, putRunBlob } from '../../store/runs/run-data.js';
 import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { dropShardResults } from './end-run.js';
@@ -40,7 +38,7 @@ const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
 
 async function forgetRun(ref: RunRef): Promise<void> {
   // The run was deleted while this shard ran: drop what the shard wrote, and the slot if it is still held.
-  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), runDataPrefix(ref));
+  await deleteRunData(ref);
   await releaseRunSlot(ref);
 }
 
@@ -70,7 +68,7 @@ async function joinShardWork(message: ShardMessage, step: ReturnType<typeof step
   const result = runShard(work, before.seed, range);
   const engineMs = performance.now() - started;
   step('engineMs');
-  await putBlob(householdPartition(ref.realmId, ref.householdId), shardResultName(ref, message.shard), result);
+  await putRunBlob(ref, { shard: message.shard }, result);
   step('storeMs');
   const outcome = await joinShard(ref, message.shard, engineMs);
   step('joinMs');

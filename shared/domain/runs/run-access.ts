@@ -1,8 +1,6 @@
 /** Reading and deleting one run, shared by simulations and comparisons. */
-import { householdPartition } from '../../store/keys.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
-import { deleteBlobs } from '../../store/runs/blobs.js';
-import { runDataPrefix } from '../../store/runs/keys.js';
+import { deleteRunData } from '../../store/runs/run-data.js';
 import { deleteRunItem, getRun } from '../../store/runs/runs.js';
 import { NotFoundError } from '../errors.js';
 import { checkPreconditions, type WritePreconditions } from '../versioning.js';
@@ -25,6 +23,6 @@ export async function deleteRun(ref: RunRef, what: string, preconditions: WriteP
   if (!run) throw new NotFoundError(`${what} not found`);
   checkPreconditions(run.version, preconditions);
   await deleteRunItem(ref);
-  await deleteBlobs(householdPartition(ref.realmId, ref.householdId), runDataPrefix(ref));
+  await deleteRunData(ref);
   await releaseRunSlot(ref);
 }

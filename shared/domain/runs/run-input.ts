@@ -6,9 +6,7 @@
 import type { AnalysisRequest } from '../../engine/analysis/index.js';
 import type { HouseholdPlan } from '../../engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
-import { householdPartition } from '../../store/keys.js';
-import { getBlob, putBlob } from '../../store/runs/blobs.js';
-import { runInputName } from '../../store/runs/keys.js';
+import { getRunBlob, putRunBlob } from '../../store/runs/run-data.js';
 import type { RunWork } from './run-engine.js';
 import type { RunRef } from './run.js';
 
@@ -28,7 +26,7 @@ export function plansOf(input: RunInput): HouseholdPlan[] {
 }
 
 export async function storeRunInput(ref: RunRef, input: RunInput): Promise<void> {
-  await putBlob(householdPartition(ref.realmId, ref.householdId), runInputName(ref), input);
+  await putRunBlob(ref, 'INPUT', input);
 }
 
 const cache = new Map<string, RunWork>();
@@ -37,7 +35,7 @@ const cacheSize = 8;
 export async function loadRunWork(ref: RunRef): Promise<RunWork> {
   const cached = cache.get(ref.runId);
   if (cached) return cached;
-  const input = await getBlob<RunInput>(householdPartition(ref.realmId, ref.householdId), runInputName(ref));
+  const input = await getRunBlob<RunInput>(ref, 'INPUT');
   if (!input) throw new Error('the run has no stored input');
   const work: RunWork = { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
   if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);

@@ -1,9 +1,7 @@
 /** Simulation use cases: access follows the scenario's household (shared/domain/access.ts). */
 import * as z from 'zod/mini';
 import type { OutputDocument } from '../../engine/index.js';
-import { householdPartition } from '../../store/keys.js';
-import { getBlob } from '../../store/runs/blobs.js';
-import { runOutputName } from '../../store/runs/keys.js';
+import { getRunBlob } from '../../store/runs/run-data.js';
 import { latestCompletedSimulation, listSimulations as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
@@ -97,7 +95,7 @@ export async function deleteSimulation(
 }
 
 async function storedOutput(ref: RunRef): Promise<OutputDocument> {
-  const document = await getBlob<OutputDocument>(householdPartition(ref.realmId, ref.householdId), runOutputName(ref));
+  const document = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
   if (!document) throw new NotFoundError(`The output of simulation ${ref.runId} is not available`);
   return document;
 }

@@ -8,10 +8,8 @@ import { ulid } from 'ulid';
 import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
 import { randomSeed } from '../../engine/random/index.js';
 import { householdIsActive } from '../../store/households.js';
-import { householdPartition } from '../../store/keys.js';
 import { acquireRunSlot, releaseRunSlot, slotHolders } from '../../store/runs/active-runs.js';
-import { deleteBlobs, putBlob } from '../../store/runs/blobs.js';
-import { runDataPrefix, runOutputName } from '../../store/runs/keys.js';
+import { deleteRunData, putRunBlob } from '../../store/runs/run-data.js';
 import { deleteRunItem, putNewRun } from '../../store/runs/runs.js';
 import { shardQueue } from '../../queue/index.js';
 import { NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from '../errors.js';
@@ -137,13 +135,12 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
     version: 1,
   };
   const identity = identityOf(request, householdId);
-  const pk = householdPartition(ref.realmId, householdId);
 
   let record: RunRecord;
   if (decision.inline) {
     const outcome = runInline(work, seed, paths);
     // The output first: a run that reads COMPLETED always has its output.
-    if ('document' in outcome) await putBlob(pk, runOutputName(ref), outcome.document);
+    if ('document' in outcome) await putRunBlob(ref, 'OUTPUT', outcome.document);
     const completedAt = new Date();
     const ended =
       'document' in outcome
@@ -179,7 +176,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       await putNewRun(ref, record);
     } catch (error) {
       await releaseRunSlot(ref);
-      await deleteBlobs(pk, runDataPrefix(ref));
+      await deleteRunData(ref);
       throw error;
     }
     try {
@@ -207,7 +204,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   // A household deleted while the run was being created must not keep it (as scenarios do).
   if (!(await householdIsActive(ref.realmId, householdId))) {
     await deleteRunItem(ref);
-    await deleteBlobs(pk, runDataPrefix(ref));
+    await deleteRunData(ref);
     await releaseRunSlot(ref);
     throw new NotFoundError(`Household ${householdId} not found`);
   }
