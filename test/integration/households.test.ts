@@ -1,28 +1,58 @@
 /**
  * Households over real HTTP against the local runtime and dynalite: every method, versions,
- * access rules, paging and bad input. Every response is checked against the OpenAPI document.
+ * access rules, paging and bad input. Calls go through the typed client (one per caller); the few
+ * requests the contract cannot express (raw bytes, undeclared methods and paths) go through the
+ * untyped helper. Every response is checked against the OpenAPI document.
  */
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../support/http.js';
+import type { ApiPaths } from '../../client/api-client.js';
+import { ApiClient as UntypedClient } from '../support/http.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
+import { invalid, sent, typedClient, type ApiClient } from '../support/typed-client.js';
+
+type HouseholdCreate = ApiPaths['/households']['post']['requestBody']['content']['application/json'];
+type ListQuery = NonNullable<ApiPaths['/households']['get']['parameters']['query']>;
 
 let server: TestServer;
-let api: ApiClient;
+let validator: ResponseValidator;
+let untyped: UntypedClient;
 let alice: string;
-let bob: string;
-let service: string;
-let otherRealmService: string;
+let asAlice: ApiClient;
+let asBob: ApiClient;
+let asService: ApiClient;
+let asOtherRealm: ApiClient;
+/** No token of its own: a call passes its Authorization header, or none. */
+let anonymous: ApiClient;
+
+const as = (token: string) => typedClient(server.url, { validator, token: () => token });
+const householdPath = '/households/{householdId}';
+const inHousehold = (householdId: string) => ({ params: { path: { householdId } } });
+const merge = { 'Content-Type': 'application/merge-patch+json' };
+
+/** A list query written as a query string (a test's name, a `next` link) in the typed client's shape. */
+function listQuery(search: string): ListQuery {
+  const query: ListQuery = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (key === 'sort') (query.sort ??= []).push(value);
+    else if (key === 'page' || key === 'size') query[key] = value;
+    else throw new Error(`the list has no query parameter ${key}`);
+  }
+  return query;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
-  api = new ApiClient(server.url, await ResponseValidator.load(server.url));
+  validator = await ResponseValidator.load(server.url);
+  untyped = new UntypedClient(server.url, validator);
   alice = await server.issuer.userToken('realm-a', 'alice');
-  bob = await server.issuer.userToken('realm-a', 'bob');
-  service = await server.issuer.serviceToken('realm-a');
-  otherRealmService = await server.issuer.serviceToken('realm-b');
+  asAlice = as(alice);
+  asBob = as(await server.issuer.userToken('realm-a', 'bob'));
+  asService = as(await server.issuer.serviceToken('realm-a'));
+  asOtherRealm = as(await server.issuer.serviceToken('realm-b'));
+  anonymous = typedClient(server.url, { validator });
 });
 
 afterAll(async () => {
@@ -31,7 +61,9 @@ afterAll(async () => {
 
 describe('household lifecycle', () => {
   it('creates, reads, checks, replaces, patches and deletes with versions', async () => {
-    const created = await api.post('/households', { name: 'Smith family', currency: 'EUR', externalReference: 'crm-1' }, { token: alice });
+    const created = await sent(
+      asAlice.POST('/households', { body: { name: 'Smith family', currency: 'EUR', externalReference: 'crm-1' } }),
+    );
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
@@ -40,91 +72,111 @@ describe('household lifecycle', () => {
     expect(created.headers.get('etag')).toBe('"1"');
     expect(created.headers.get('content-type')).toBe('application/json;charset=UTF-8');
 
-    const read = await api.get(`/households/${id}`, { token: alice });
+    const read = await sent(asAlice.GET(householdPath, inHousehold(id)));
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
     expect(read.headers.get('etag')).toBe('"1"');
 
-    const head = await api.head(`/households/${id}`, { token: alice });
+    const head = await sent(asAlice.HEAD(householdPath, inHousehold(id)));
     expect(head.status).toBe(204);
     expect(head.text).toBe('');
-    const headMissing = await api.head('/households/01ARZ3NDEKTSV4RRFFQ69G5FAV', { token: alice });
+    const headMissing = await sent(asAlice.HEAD(householdPath, inHousehold('01ARZ3NDEKTSV4RRFFQ69G5FAV')));
     expect(headMissing.status).toBe(404);
     expect(headMissing.text).toBe('');
 
-    const replaced = await api.put(`/households/${id}`, { name: 'Smith household', currency: 'GBP' }, { token: alice, headers: { 'If-Match': '"1"' } });
+    const replaced = await sent(
+      asAlice.PUT(householdPath, {
+        ...inHousehold(id),
+        body: { name: 'Smith household', currency: 'GBP' },
+        headers: { 'If-Match': '"1"' },
+      }),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ name: 'Smith household', currency: 'GBP', version: 2, createdAt: created.body.createdAt });
     expect(replaced.body.externalReference).toBeUndefined();
     expect(replaced.headers.get('etag')).toBe('"2"');
 
-    const staleIfMatch = await api.put(`/households/${id}`, { name: 'Lost', currency: 'GBP' }, { token: alice, headers: { 'If-Match': '"1"' } });
+    const staleIfMatch = await sent(
+      asAlice.PUT(householdPath, { ...inHousehold(id), body: { name: 'Lost', currency: 'GBP' }, headers: { 'If-Match': '"1"' } }),
+    );
     expect(staleIfMatch.status).toBe(412);
     expect(staleIfMatch.body.status).toBe('PRECONDITION_FAILED');
-    const staleBody = await api.put(`/households/${id}`, { name: 'Lost', currency: 'GBP', version: 1 }, { token: alice });
+    const staleBody = await sent(asAlice.PUT(householdPath, { ...inHousehold(id), body: { name: 'Lost', currency: 'GBP', version: 1 } }));
     expect(staleBody.status).toBe(409);
     expect(staleBody.body).toMatchObject({ status: 'CONFLICT', errors: [{ field: 'version' }] });
 
     // A client may PUT back what it read.
-    const echoed = await api.put(`/households/${id}`, { ...replaced.body, name: 'Echoed' }, { token: alice });
+    const echoed = await sent(asAlice.PUT(householdPath, { ...inHousehold(id), body: { ...replaced.body, name: 'Echoed' } }));
     expect(echoed.status).toBe(200);
     expect(echoed.body.version).toBe(3);
 
-    const patched = await api.patch(`/households/${id}`, { externalReference: 'crm-9' }, { token: alice });
+    const patched = await sent(asAlice.PATCH(householdPath, { ...inHousehold(id), body: { externalReference: 'crm-9' }, headers: merge }));
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ name: 'Echoed', externalReference: 'crm-9', version: 4 });
-    const removed = await api.patch(`/households/${id}`, { externalReference: null }, { token: alice, contentType: 'application/json' });
+    const removed = await sent(
+      asAlice.PATCH(householdPath, {
+        ...inHousehold(id),
+        body: { externalReference: null },
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.externalReference).toBeUndefined();
-    const stalePatch = await api.patch(`/households/${id}`, { name: 'x', version: 2 }, { token: alice });
+    const stalePatch = await sent(asAlice.PATCH(householdPath, { ...inHousehold(id), body: { name: 'x', version: 2 }, headers: merge }));
     expect(stalePatch.status).toBe(409);
-    const badPatch = await api.patch(`/households/${id}`, { name: null, currency: 'XXY' }, { token: alice });
+    const badPatch = await sent(
+      asAlice.PATCH(householdPath, { ...inHousehold(id), body: { name: null, currency: 'XXY' }, headers: merge }),
+    );
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['currency', 'name']);
 
-    expect((await api.delete(`/households/${id}`, { token: alice, headers: { 'If-Match': '"2"' } })).status).toBe(412);
-    expect((await api.delete(`/households/${id}`, { token: alice, headers: { 'If-Match': '"5"' } })).status).toBe(204);
-    expect((await api.get(`/households/${id}`, { token: alice })).status).toBe(404);
-    expect((await api.delete(`/households/${id}`, { token: alice })).status).toBe(404);
+    expect((await sent(asAlice.DELETE(householdPath, { ...inHousehold(id), headers: { 'If-Match': '"2"' } }))).status).toBe(412);
+    expect((await sent(asAlice.DELETE(householdPath, { ...inHousehold(id), headers: { 'If-Match': '"5"' } }))).status).toBe(204);
+    expect((await sent(asAlice.GET(householdPath, inHousehold(id)))).status).toBe(404);
+    expect((await sent(asAlice.DELETE(householdPath, inHousehold(id)))).status).toBe(404);
   });
 });
 
 describe('access', () => {
   let householdId: string;
   beforeAll(async () => {
-    householdId = (await api.post('/households', { name: 'Alice only', currency: 'USD' }, { token: alice })).body.id;
+    householdId = (await sent(asAlice.POST('/households', { body: { name: 'Alice only', currency: 'USD' } }))).body.id;
   });
 
   it('lets a user reach only its own households: 403 in the same realm', async () => {
-    const forbidden = await api.get(`/households/${householdId}`, { token: bob });
+    const forbidden = await sent(asBob.GET(householdPath, inHousehold(householdId)));
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.status).toBe('FORBIDDEN');
-    expect((await api.put(`/households/${householdId}`, { name: 'Mine', currency: 'USD' }, { token: bob })).status).toBe(403);
-    expect((await api.delete(`/households/${householdId}`, { token: bob })).status).toBe(403);
-    const bobs = await api.get('/households', { token: bob });
+    expect((await sent(asBob.PUT(householdPath, { ...inHousehold(householdId), body: { name: 'Mine', currency: 'USD' } }))).status).toBe(
+      403,
+    );
+    expect((await sent(asBob.DELETE(householdPath, inHousehold(householdId)))).status).toBe(403);
+    const bobs = await sent(asBob.GET('/households'));
     expect(bobs.body.content.map((h: { id: string }) => h.id)).not.toContain(householdId);
   });
 
   it('lets a service account reach every household of its realm, and nothing of another realm', async () => {
-    expect((await api.get(`/households/${householdId}`, { token: service })).status).toBe(200);
-    const all = await api.get('/households?size=100', { token: service });
+    expect((await sent(asService.GET(householdPath, inHousehold(householdId)))).status).toBe(200);
+    const all = await sent(asService.GET('/households', { params: { query: { size: '100' } } }));
     expect(all.body.content.map((h: { id: string }) => h.id)).toContain(householdId);
-    const foreign = await api.get(`/households/${householdId}`, { token: otherRealmService });
+    const foreign = await sent(asOtherRealm.GET(householdPath, inHousehold(householdId)));
     expect(foreign.status).toBe(404);
-    expect((await api.head(`/households/${householdId}`, { token: otherRealmService })).status).toBe(404);
-    expect((await api.delete(`/households/${householdId}`, { token: otherRealmService })).status).toBe(404);
+    expect((await sent(asOtherRealm.HEAD(householdPath, inHousehold(householdId)))).status).toBe(404);
+    expect((await sent(asOtherRealm.DELETE(householdPath, inHousehold(householdId)))).status).toBe(404);
   });
 
   it('makes a realm administrator name the owner, and keeps users to themselves', async () => {
-    const missingOwner = await api.post('/households', { name: 'No owner', currency: 'USD' }, { token: service });
+    const missingOwner = await sent(asService.POST('/households', { body: { name: 'No owner', currency: 'USD' } }));
     expect(missingOwner.status).toBe(400);
     expect(missingOwner.body.errors).toEqual([{ field: 'ownerId', message: expect.any(String) }]);
-    const registered = await api.post('/users', { username: 'bob', password: 'bob-password-1', email: 'bob@example.com' }, { token: service });
-    const forBob = await api.post('/households', { name: 'For Bob', currency: 'USD', ownerId: registered.body.id }, { token: service });
+    const registered = await sent(
+      asService.POST('/users', { body: { username: 'bob', password: 'bob-password-1', email: 'bob@example.com' } }),
+    );
+    const forBob = await sent(asService.POST('/households', { body: { name: 'For Bob', currency: 'USD', ownerId: registered.body.id } }));
     expect(forBob.status).toBe(201);
     const bobById = await server.issuer.userToken('realm-a', registered.body.id);
-    expect((await api.get(`/households/${forBob.body.id}`, { token: bobById })).status).toBe(200);
-    const impersonating = await api.post('/households', { name: 'Not mine', currency: 'USD', ownerId: 'alice' }, { token: bob });
+    expect((await sent(as(bobById).GET(householdPath, inHousehold(forBob.body.id)))).status).toBe(200);
+    const impersonating = await sent(asBob.POST('/households', { body: { name: 'Not mine', currency: 'USD', ownerId: 'alice' } }));
     expect(impersonating.status).toBe(400);
     expect(impersonating.body.errors[0].field).toBe('ownerId');
   });
@@ -138,10 +190,13 @@ describe('access', () => {
       ['expired', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { expiresIn: -120 })}` }],
       ['forged', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { signWith: otherKey })}` }],
       ['unknown realm', { Authorization: `Bearer ${await server.issuer.userToken('realm-z', 'alice')}` }],
-      ['other issuer', { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { issuerBase: 'https://elsewhere.example' })}` }],
+      [
+        'other issuer',
+        { Authorization: `Bearer ${await server.issuer.userToken('realm-a', 'alice', { issuerBase: 'https://elsewhere.example' })}` },
+      ],
     ];
     for (const [name, headers] of cases) {
-      const response = await api.get('/households', { headers });
+      const response = await sent(anonymous.GET('/households', { headers }));
       expect(response.status, name).toBe(401);
       expect(response.body.status, name).toBe('UNAUTHORIZED');
       expect(response.headers.get('www-authenticate'), name).toMatch(/^Bearer/);
@@ -152,12 +207,12 @@ describe('access', () => {
 describe('paging', () => {
   const names = Array.from({ length: 57 }, (_, i) => `Household ${String((i * 37) % 57).padStart(2, '0')}`);
   const created: { id: string; name: string; createdAt: string }[] = [];
-  let carol: string;
+  let asCarol: ApiClient;
 
   beforeAll(async () => {
-    carol = await server.issuer.userToken('realm-b', 'carol');
+    asCarol = as(await server.issuer.userToken('realm-b', 'carol'));
     for (const name of names) {
-      const response = await api.post('/households', { name, currency: 'CHF' }, { token: carol });
+      const response = await sent(asCarol.POST('/households', { body: { name, currency: 'CHF' } }));
       created.push(response.body);
     }
   });
@@ -174,7 +229,9 @@ describe('paging', () => {
     const totalPages = Math.ceil(57 / size);
     const seen: string[] = [];
     for (let page = 0; page < totalPages; page++) {
-      const response = await api.get(`/households?page=${page}&size=${size}&sort=${sort}`, { token: carol });
+      const response = await sent(
+        asCarol.GET('/households', { params: { query: { page: String(page), size: String(size), sort: [sort] } } }),
+      );
       expect(response.status).toBe(200);
       expect(response.body.page).toEqual({ number: page, size, totalElements: 57, totalPages });
       expect(response.body.content).toHaveLength(page < totalPages - 1 ? size : 57 - size * (totalPages - 1));
@@ -194,23 +251,26 @@ describe('paging', () => {
   });
 
   it('follows next links to the end with the default size', async () => {
-    let url: string | undefined = `/households`;
+    let query: ListQuery | undefined = {};
     const seen: string[] = [];
-    while (url) {
-      const response: { body: any } = await api.get(url, { token: carol });
+    while (query) {
+      const response: { body: any } = await sent(asCarol.GET('/households', { params: { query } }));
       expect(response.body.page.size).toBe(20);
       seen.push(...response.body.content.map((h: { id: string }) => h.id));
-      url = response.body.links.next ? new URL(response.body.links.next).pathname + new URL(response.body.links.next).search : undefined;
+      // The next link names the same list; its query (page, size, sort) is sent as the typed call's.
+      const next: URL | undefined = response.body.links.next ? new URL(response.body.links.next) : undefined;
+      if (next) expect(next.pathname).toBe('/households');
+      query = next ? listQuery(next.search) : undefined;
     }
     expect(seen).toEqual(created.map((h) => h.id));
   });
 
   it('sorts by several properties and answers an empty page past the end', async () => {
-    const response = await api.get('/households?sort=currency,asc&size=5', { token: carol });
+    const response = await sent(asCarol.GET('/households', { params: { query: { sort: ['currency,asc'], size: '5' } } }));
     expect(response.status).toBe(400);
-    const multi = await api.get('/households?sort=name,desc&sort=createdAt,asc&size=3', { token: carol });
+    const multi = await sent(asCarol.GET('/households', { params: { query: { sort: ['name,desc', 'createdAt,asc'], size: '3' } } }));
     expect(multi.body.content.map((h: { id: string }) => h.id)).toEqual(byName().reverse().slice(0, 3));
-    const beyond = await api.get('/households?page=9&size=10', { token: carol });
+    const beyond = await sent(asCarol.GET('/households', { params: { query: { page: '9', size: '10' } } }));
     expect(beyond.status).toBe(200);
     expect(beyond.body.content).toEqual([]);
     expect(beyond.body.page.totalElements).toBe(57);
@@ -218,32 +278,60 @@ describe('paging', () => {
 });
 
 describe('bad input', () => {
-  const post = (options: Parameters<ApiClient['request']>[2]) => api.request('POST', '/households', { token: alice, ...options });
+  /**
+   * A JSON body goes through the typed client: `invalid` marks, at the call, each one the contract
+   * forbids. Raw bytes (malformed or non-JSON bodies, other content types) are no document the typed
+   * client can express, so they go through the untyped helper.
+   */
+  const post = (request: { json: HouseholdCreate } | { raw: string; contentType: string }) =>
+    'json' in request
+      ? sent(asAlice.POST('/households', { body: request.json }))
+      : untyped.request('POST', '/households', { token: alice, rawBody: request.raw, contentType: request.contentType });
 
   it.each([
-    ['malformed JSON', { rawBody: '{"name": "x",', contentType: 'application/json' }, 400, undefined],
-    ['wrong content type', { rawBody: 'name=x', contentType: 'text/plain' }, 415, undefined],
-    ['form body', { rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' }, 415, undefined],
-    ['non-UTF-8 charset', { rawBody: '{}', contentType: 'application/json; charset=ISO-8859-1' }, 415, undefined],
-    ['empty body', { rawBody: '', contentType: 'application/json' }, 400, undefined],
-    ['body over 1 MiB', { body: { name: 'x'.repeat(1024 * 1024 + 10), currency: 'EUR' } }, 413, undefined],
-    ['wrong type', { body: { name: 42, currency: 'EUR' } }, 400, [{ field: 'name', message: 'must be of type string' }]],
-    ['null', { body: { name: 'x', currency: null } }, 400, [{ field: 'currency', message: 'must not be null' }]],
-    ['missing', { body: { currency: 'EUR' } }, 400, [{ field: 'name', message: 'is required' }]],
-    ['unknown field', { body: { name: 'x', currency: 'EUR', colour: 'red' } }, 400, [{ field: 'colour', message: 'unknown field' }]],
-    ['unknown currency', { body: { name: 'x', currency: 'EURO' } }, 400, [{ field: 'currency', message: expect.stringContaining('ISO 4217') }]],
-    ['array body', { body: [1, 2] }, 400, undefined],
-    ['deep document', { rawBody: `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, contentType: 'application/json' }, 400, undefined],
-    ['huge document', { body: { name: 'x', currency: 'EUR', externalReference: Array.from({ length: 150_000 }, () => 0) } }, 400, undefined],
-  ])('%s', async (_name, options, status, errors) => {
-    const response = await post(options as Parameters<ApiClient['request']>[2]);
+    ['malformed JSON', { raw: '{"name": "x",', contentType: 'application/json' }, 400, undefined],
+    ['wrong content type', { raw: 'name=x', contentType: 'text/plain' }, 415, undefined],
+    ['form body', { raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }, 415, undefined],
+    ['non-UTF-8 charset', { raw: '{}', contentType: 'application/json; charset=ISO-8859-1' }, 415, undefined],
+    ['empty body', { raw: '', contentType: 'application/json' }, 400, undefined],
+    ['body over 1 MiB', { json: { name: 'x'.repeat(1024 * 1024 + 10), currency: 'EUR' } }, 413, undefined],
+    [
+      'wrong type',
+      { json: invalid<HouseholdCreate>({ name: 42, currency: 'EUR' }) },
+      400,
+      [{ field: 'name', message: 'must be of type string' }],
+    ],
+    ['null', { json: invalid<HouseholdCreate>({ name: 'x', currency: null }) }, 400, [{ field: 'currency', message: 'must not be null' }]],
+    ['missing', { json: invalid<HouseholdCreate>({ currency: 'EUR' }) }, 400, [{ field: 'name', message: 'is required' }]],
+    [
+      'unknown field',
+      { json: invalid<HouseholdCreate>({ name: 'x', currency: 'EUR', colour: 'red' }) },
+      400,
+      [{ field: 'colour', message: 'unknown field' }],
+    ],
+    [
+      'unknown currency',
+      { json: { name: 'x', currency: 'EURO' } },
+      400,
+      [{ field: 'currency', message: expect.stringContaining('ISO 4217') }],
+    ],
+    ['array body', { json: invalid<HouseholdCreate>([1, 2]) }, 400, undefined],
+    ['deep document', { raw: `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, contentType: 'application/json' }, 400, undefined],
+    [
+      'huge document',
+      { json: invalid<HouseholdCreate>({ name: 'x', currency: 'EUR', externalReference: Array.from({ length: 150_000 }, () => 0) }) },
+      400,
+      undefined,
+    ],
+  ])('%s', async (_name, request, status, errors) => {
+    const response = await post(request);
     expect(response.status).toBe(status);
     expect(response.body.errors).toBeInstanceOf(Array);
     if (errors) expect(response.body.errors).toEqual(errors);
   });
 
   it('lists every invalid field at once', async () => {
-    const response = await post({ body: { name: '', currency: 7, extra: true } });
+    const response = await post({ json: invalid<HouseholdCreate>({ name: '', currency: 7, extra: true }) });
     expect(response.status).toBe(400);
     expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['currency', 'extra', 'name']);
   });
@@ -256,17 +344,18 @@ describe('bad input', () => {
     ['size=1000', 'size'],
     ['size=0', 'size'],
   ])('rejects the query %s', async (query, field) => {
-    const response = await api.get(`/households?${query}`, { token: alice });
+    const response = await sent(asAlice.GET('/households', { params: { query: listQuery(query) } }));
     expect(response.status).toBe(400);
     expect(response.body.errors.map((e: { field: string }) => e.field.replace(/\[\d+\]$/, ''))).toEqual([field]);
   });
 
   it('answers 405 with Allow on known paths and 404 on unknown ones', async () => {
-    const notAllowed = await api.request('DELETE', '/households', { token: alice });
+    // A method and a path the contract does not declare: the typed client cannot name them, by design.
+    const notAllowed = await untyped.request('DELETE', '/households', { token: alice });
     expect(notAllowed.status).toBe(405);
     expect(notAllowed.body.status).toBe('METHOD_NOT_ALLOWED');
     expect(notAllowed.headers.get('allow')).toBe('GET, POST');
-    const unknown = await api.get('/nowhere', { token: alice });
+    const unknown = await untyped.get('/nowhere', { token: alice });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ status: 'NOT_FOUND', errors: [] });
   });
