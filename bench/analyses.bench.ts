@@ -13,7 +13,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runToEnd, startBenchService } from './local-service.js';
 
-const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 function line(label: string, value: string, target = ''): void {
   console.log(`  ${label}`.padEnd(56), value.padEnd(18), target);
@@ -36,7 +39,11 @@ export async function run(): Promise<void> {
     for (const analysis of analyses) {
       const { run, wallMs } = await runToEnd(service, base, { ...analysis.body, paths, seed: 7 });
       const metadata = run.analysis.metadata;
-      line(`${analysis.label}, ${paths.toLocaleString('en-US')} paths, POST to COMPLETED`, `${(wallMs / 1000).toFixed(2)} s`, analysis.target);
+      line(
+        `${analysis.label}, ${paths.toLocaleString('en-US')} paths, POST to COMPLETED`,
+        `${(wallMs / 1000).toFixed(2)} s`,
+        analysis.target,
+      );
       line(`  server-side duration (durationMs)`, `${(run.durationMs / 1000).toFixed(2)} s`);
       line(`  shards, workers`, `${run.shards}, ${Math.min(workers, run.shards)}`);
       const buildMs = metadata.elapsedMs - run.elapsedMs;
@@ -45,7 +52,11 @@ export async function run(): Promise<void> {
       line(`  building the document, one worker`, `${(buildMs / 1000).toFixed(2)} s`);
       line(`  share outside the engine`, `${(outside * 100).toFixed(1)} %`);
       line(`  paths simulated, every trial`, metadata.pathsSimulated.toLocaleString('en-US'));
-      line(`  path-years`, metadata.pathYears.toLocaleString('en-US'), `${Math.round(metadata.pathYears / (wallMs / 1000)).toLocaleString('en-US')} path-years/s of wall time`);
+      line(
+        `  path-years`,
+        metadata.pathYears.toLocaleString('en-US'),
+        `${Math.round(metadata.pathYears / (wallMs / 1000)).toLocaleString('en-US')} path-years/s of wall time`,
+      );
     }
   } finally {
     await service.close();

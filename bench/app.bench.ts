@@ -37,7 +37,10 @@ export async function run(): Promise<void> {
   const service = await startBenchService();
   const browser = await launchChromium();
   try {
-    const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const household = await service.call('POST', '/households', { name: 'Bench', currency: 'USD' });
     const scenario = await service.call('POST', `/households/${household.id}/scenarios`, example);
     await runToEnd(service, `/households/${household.id}/scenarios/${scenario.id}/simulations`, { paths });
@@ -59,7 +62,8 @@ export async function run(): Promise<void> {
       // A new context: no cached file, the session put back as the tab would still have it.
       const context = await browser.newContext();
       await context.addInitScript((saved: string) => {
-        if (sessionStorage.length === 0) for (const [k, v] of Object.entries(JSON.parse(saved) as Record<string, string>)) sessionStorage.setItem(k, v);
+        if (sessionStorage.length === 0)
+          for (const [k, v] of Object.entries(JSON.parse(saved) as Record<string, string>)) sessionStorage.setItem(k, v);
       }, session);
       const page = await context.newPage();
       const started = performance.now();
@@ -69,7 +73,10 @@ export async function run(): Promise<void> {
       await context.close();
     }
     times.sort((a, b) => a - b);
-    console.log(`  first load to chart, median of ${loads} (budget 2 s)`.padEnd(48), `${(times[Math.floor(loads / 2)] / 1000).toFixed(2)} s`);
+    console.log(
+      `  first load to chart, median of ${loads} (budget 2 s)`.padEnd(48),
+      `${(times[Math.floor(loads / 2)] / 1000).toFixed(2)} s`,
+    );
     console.log('  first load to chart, slowest'.padEnd(48), `${(times[loads - 1] / 1000).toFixed(2)} s`);
   } finally {
     await browser.close();

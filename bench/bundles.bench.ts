@@ -107,9 +107,7 @@ async function measure(handler: string, kind: Measured['kind']): Promise<Measure
     heaviest: heaviestInputs(metafile, outfile),
     loadedAtStart: [
       ...new Set(
-        (entryOutput?.imports ?? [])
-          .filter((i) => i.external && i.kind === 'import-statement' && !isBuiltin(i.path))
-          .map((i) => i.path),
+        (entryOutput?.imports ?? []).filter((i) => i.external && i.kind === 'import-statement' && !isBuiltin(i.path)).map((i) => i.path),
       ),
     ],
   };
@@ -127,7 +125,12 @@ export async function run(): Promise<void> {
     const kb = r.bytes / 1024;
     const timeTarget = r.kind === 'api' ? `target: <= ${API_IMPORT_TARGET_MS} ms` : '';
     line(`${r.handler} bundle`, kb.toFixed(1), 'KB');
-    line(`${r.handler} cold import (median of ${IMPORT_RUNS})`, r.importMs.toFixed(1), 'ms', `${timeTarget}${timeTarget ? '; ' : ''}fastest ${r.fastestImportMs.toFixed(1)} ms`);
+    line(
+      `${r.handler} cold import (median of ${IMPORT_RUNS})`,
+      r.importMs.toFixed(1),
+      'ms',
+      `${timeTarget}${timeTarget ? '; ' : ''}fastest ${r.fastestImportMs.toFixed(1)} ms`,
+    );
     if (!r.exportsHandler) console.log(`  !! ${r.handler} does not export handler`);
     if (r.loadedAtStart.length > 0) console.log(`  !! ${r.handler} loads at start, outside the bundle: ${r.loadedAtStart.join(', ')}`);
     if (r.kind === 'api' && r.importMs > API_IMPORT_TARGET_MS) over.push(r);
@@ -142,8 +145,8 @@ export async function run(): Promise<void> {
   if (over.length > 0) console.log(`  over target: ${over.map((r) => r.handler).join(', ')}`);
   // zod/mini with the English locale costs 19-62 KB (the OpenAPI routes add its JSON Schema generator).
   if (results.some((r) => r.heaviest.some((h) => Number(/^zod (\d+) KB$/.exec(h)?.[1] ?? 0) > 70))) {
-    console.log("  note: zod over 70 KB means a bundled module imports classic `zod` (every schema method is kept) or");
-    console.log("        reads a zod namespace as a value (`{ z }`, `z.core.X`, `z.locales`: every locale is kept). Schemas");
+    console.log('  note: zod over 70 KB means a bundled module imports classic `zod` (every schema method is kept) or');
+    console.log('        reads a zod namespace as a value (`{ z }`, `z.core.X`, `z.locales`: every locale is kept). Schemas');
     console.log("        use `import * as z from 'zod/mini'`; anything else is a named import, e.g. `$ZodError` from 'zod/v4/core'.");
   }
 }

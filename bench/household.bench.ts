@@ -53,8 +53,14 @@ export async function run(): Promise<void> {
   // (a) The stylised retiree.
   const retiree = stylisedRetiree();
   const PATHS_A = 200_000;
-  let engineYears = 0, baselineYears = 0, floorYears = 0;
-  const warm = () => { simulate(retiree, { seed: 1, paths: 20_000 }); baselineSimulate(retiree, { seed: 1, paths: 20_000 }); stylisedRetireeFloor(20_000, 1); };
+  let engineYears = 0,
+    baselineYears = 0,
+    floorYears = 0;
+  const warm = () => {
+    simulate(retiree, { seed: 1, paths: 20_000 });
+    baselineSimulate(retiree, { seed: 1, paths: 20_000 });
+    stylisedRetireeFloor(20_000, 1);
+  };
   warm();
   const a = rounds(ROUNDS, {
     engine: () => (engineYears = simulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
@@ -67,30 +73,53 @@ export async function run(): Promise<void> {
   const baselineRate = rate(baselineYears, a.baseline);
   console.log(`  (a) stylised retiree, ${PATHS_A.toLocaleString('en-US')} paths, medians of ${ROUNDS} alternating rounds (CPU time)`);
   line('engine', `${engineRate.toFixed(2)} M path-years/CPU-s`, `${(engineRate / floorRate).toFixed(2)} x the floor (target >= 0.6)`);
-  line('baseline (path-major engine, bench/baseline)', `${baselineRate.toFixed(2)} M path-years/CPU-s`, `${(baselineRate / floorRate).toFixed(2)} x the floor; engine ${(engineRate / baselineRate).toFixed(2)} x the baseline`);
+  line(
+    'baseline (path-major engine, bench/baseline)',
+    `${baselineRate.toFixed(2)} M path-years/CPU-s`,
+    `${(baselineRate / floorRate).toFixed(2)} x the floor; engine ${(engineRate / baselineRate).toFixed(2)} x the baseline`,
+  );
   line('floor (bench/stylised-retiree-floor.ts)', `${floorRate.toFixed(2)} M path-years/CPU-s`);
 
   // (b) The young family, every risk on.
   const family = youngFamily();
   simulate(family, { seed: 1, paths: 1_000 });
   baselineSimulate(family, { seed: 1, paths: 1_000 });
-  const first = { engine: cpuSeconds(() => simulate(family, { seed: 2024, paths: 10_000 })), baseline: cpuSeconds(() => baselineSimulate(family, { seed: 2024, paths: 10_000 })) };
+  const first = {
+    engine: cpuSeconds(() => simulate(family, { seed: 2024, paths: 10_000 })),
+    baseline: cpuSeconds(() => baselineSimulate(family, { seed: 2024, paths: 10_000 })),
+  };
   const b = rounds(ROUNDS, {
     engine: () => simulate(family, { seed: 2024, paths: 10_000 }),
     baseline: () => baselineSimulate(family, { seed: 2024, paths: 10_000 }),
   });
   console.log(`  (b) young family, every risk on, 10,000 paths, medians of ${ROUNDS} alternating rounds (CPU time)`);
-  line('engine', `${median(b.engine).toFixed(3)} CPU-s`, `${(median(b.baseline) / median(b.engine)).toFixed(2)} x faster than the baseline (target >= 2.5)`);
+  line(
+    'engine',
+    `${median(b.engine).toFixed(3)} CPU-s`,
+    `${(median(b.baseline) / median(b.engine)).toFixed(2)} x faster than the baseline (target >= 2.5)`,
+  );
   line('baseline (path-major engine, bench/baseline)', `${median(b.baseline).toFixed(3)} CPU-s`);
-  line('first run after a short warm-up', `${first.engine.cpu.toFixed(3)} CPU-s engine`, `${first.baseline.cpu.toFixed(3)} CPU-s baseline (${(first.baseline.cpu / first.engine.cpu).toFixed(2)} x)`);
+  line(
+    'first run after a short warm-up',
+    `${first.engine.cpu.toFixed(3)} CPU-s engine`,
+    `${first.baseline.cpu.toFixed(3)} CPU-s baseline (${(first.baseline.cpu / first.engine.cpu).toFixed(2)} x)`,
+  );
 
   // Peak memory, 100,000 young-family paths, each engine in a fresh process.
   const peak = (which: string) => {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(new URL('./household-memory.ts', import.meta.url)), which], { encoding: 'utf8' });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(new URL('./household-memory.ts', import.meta.url)), which],
+      { encoding: 'utf8' },
+    );
     if (child.status !== 0) throw new Error(child.stderr);
     return Number(child.stdout.trim());
   };
   const engineMb = peak('engine');
   const baselineMb = peak('baseline');
-  line('peak memory, 100,000 young-family paths', `${engineMb.toFixed(0)} MB engine`, `${baselineMb.toFixed(0)} MB baseline: ${((engineMb / baselineMb - 1) * 100).toFixed(1)}% more (target <= 20%)`);
+  line(
+    'peak memory, 100,000 young-family paths',
+    `${engineMb.toFixed(0)} MB engine`,
+    `${baselineMb.toFixed(0)} MB baseline: ${((engineMb / baselineMb - 1) * 100).toFixed(1)}% more (target <= 20%)`,
+  );
 }

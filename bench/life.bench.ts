@@ -16,7 +16,14 @@ import {
 
 const START = 2025;
 
-function measure(label: string, input: LifeAssumptionsInput, members: LifeMemberSpec[], years: number, paths: number, target: string): void {
+function measure(
+  label: string,
+  input: LifeAssumptionsInput,
+  members: LifeMemberSpec[],
+  years: number,
+  paths: number,
+  target: string,
+): void {
   const c0 = performance.now();
   const model = createLifeModel(resolveLifeAssumptions(input), members, START, years, 20240601);
   const createMs = performance.now() - c0;
@@ -34,19 +41,53 @@ function measure(label: string, input: LifeAssumptionsInput, members: LifeMember
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const pathYears = paths * years;
   console.log(`  ${label}`);
-  console.log('    path-years per CPU second'.padEnd(48), `${(pathYears / cpuSeconds / 1e6).toFixed(2)} M/s`.padEnd(14), `(${(pathYears / wall / 1e6).toFixed(2)} M/s wall)`.padEnd(20), target);
+  console.log(
+    '    path-years per CPU second'.padEnd(48),
+    `${(pathYears / cpuSeconds / 1e6).toFixed(2)} M/s`.padEnd(14),
+    `(${(pathYears / wall / 1e6).toFixed(2)} M/s wall)`.padEnd(20),
+    target,
+  );
   console.log('    member-years lived per CPU second'.padEnd(48), `${(livedYears / cpuSeconds / 1e6).toFixed(2)} M/s`);
   console.log('    time for the run'.padEnd(48), `${(cpuSeconds * 1000).toFixed(0)} ms CPU`, `(model creation ${createMs.toFixed(1)} ms)`);
 }
 
 export async function run(): Promise<void> {
-  const off = { longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false } };
-  const retiree: LifeMemberSpec = { id: 'r', birthYear: START - 65, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65, employed: false };
-  measure('mortality only, GOMPERTZ, 1 retiree, 55 years, 1,000,000 paths', { ...off, mortality: { law: 'GOMPERTZ' } }, [retiree], 55, 1_000_000, 'target: >= 15 M path-years/s');
+  const off = {
+    longevityRisk: { enabled: false },
+    disability: { enabled: false },
+    longTermCare: { enabled: false },
+    unemployment: { enabled: false },
+  };
+  const retiree: LifeMemberSpec = {
+    id: 'r',
+    birthYear: START - 65,
+    sex: 'FEMALE',
+    health: 'AVERAGE',
+    smoker: false,
+    retirementAge: 65,
+    employed: false,
+  };
+  measure(
+    'mortality only, GOMPERTZ, 1 retiree, 55 years, 1,000,000 paths',
+    { ...off, mortality: { law: 'GOMPERTZ' } },
+    [retiree],
+    55,
+    1_000_000,
+    'target: >= 15 M path-years/s',
+  );
   measure('mortality only, TABLE + ALT2, 1 retiree, 55 years, 1,000,000 paths', off, [retiree], 55, 1_000_000, '');
   const family: LifeMemberSpec[] = [
     { id: 'p1', birthYear: START - 42, sex: 'MALE', health: 'GOOD', smoker: false, retirementAge: 67, occupationClass: 2, employed: true },
-    { id: 'p2', birthYear: START - 40, sex: 'FEMALE', health: 'AVERAGE', smoker: true, retirementAge: 65, occupationClass: 3, employed: true },
+    {
+      id: 'p2',
+      birthYear: START - 40,
+      sex: 'FEMALE',
+      health: 'AVERAGE',
+      smoker: true,
+      retirementAge: 65,
+      occupationClass: 3,
+      employed: true,
+    },
     { id: 'c1', birthYear: START - 10, sex: 'FEMALE', health: 'EXCELLENT', smoker: false, retirementAge: 67, employed: false },
     { id: 'c2', birthYear: START - 7, sex: 'MALE', health: 'EXCELLENT', smoker: false, retirementAge: 67, employed: false },
   ];

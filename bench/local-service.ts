@@ -31,7 +31,13 @@ export async function startBenchService(): Promise<BenchService> {
     const tokenResponse = await fetch(`${runtime.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: demo.clientId, client_secret: demo.clientSecret, username: demo.username, password: demo.password }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+        username: demo.username,
+        password: demo.password,
+      }),
     });
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
     const call = async (method: string, path: string, body?: unknown) => {
@@ -50,7 +56,11 @@ export async function startBenchService(): Promise<BenchService> {
 }
 
 /** POSTs a run and polls it until it has ended; the wall time is from the POST to the end. */
-export async function runToEnd(service: BenchService, collection: string, body: unknown): Promise<{ run: Record<string, any>; wallMs: number }> {
+export async function runToEnd(
+  service: BenchService,
+  collection: string,
+  body: unknown,
+): Promise<{ run: Record<string, any>; wallMs: number }> {
   const started = performance.now();
   let run = await service.call('POST', collection, body);
   if (!run.id) throw new Error(`POST ${collection}: ${JSON.stringify(run)}`);

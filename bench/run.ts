@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     .filter((f) => f.endsWith(SUFFIX))
     .sort();
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(`usage: npm run bench [-- section ...]: runs each section in its own process and prints its figures and peak memory; sections: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`);
+    console.log(
+      `usage: npm run bench [-- section ...]: runs each section in its own process and prints its figures and peak memory; sections: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`,
+    );
     return;
   }
   const chosen = args.length === 0 ? all : all.filter((f) => args.includes(f.slice(0, -SUFFIX.length)));

@@ -17,7 +17,10 @@ import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/ind
 import { simulateShard } from '../shared/engine/index.js';
 import { runToEnd, startBenchService } from './local-service.js';
 
-const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 function line(label: string, value: string, target = ''): void {
   console.log(`  ${label}`.padEnd(48), value.padEnd(26), target);
@@ -37,7 +40,11 @@ export async function run(): Promise<void> {
   process.env.LOG_LEVEL ??= 'warn';
   const speed = engineSpeed();
   line('engine, young family, one core', `${Math.round(speed).toLocaleString('en-US')} path-years/s`);
-  line('inline budget (RUN_INLINE_PATH_YEARS)', `${inlinePathYears().toLocaleString('en-US')} path-years`, `(${(inlinePathYears() / speed).toFixed(2)} s of engine time)`);
+  line(
+    'inline budget (RUN_INLINE_PATH_YEARS)',
+    `${inlinePathYears().toLocaleString('en-US')} path-years`,
+    `(${(inlinePathYears() / speed).toFixed(2)} s of engine time)`,
+  );
 
   const service = await startBenchService();
   // Printed once the runtime is up: the local queue sets its own default shard size.
@@ -75,7 +82,11 @@ export async function run(): Promise<void> {
       const serverMs = result.durationMs - engineMs;
       line(`  outside: client, HTTP and polling`, `${(clientMs / 1000).toFixed(2)} s`);
       line(`  outside: server, around the engine`, `${(serverMs / 1000).toFixed(2)} s`);
-      line(`  outside, as a share of engine time`, `${(((wallMs - engineMs) / engineMs) * 100).toFixed(0)} %`, paths === 10_000 ? 'target <= 30%' : '');
+      line(
+        `  outside, as a share of engine time`,
+        `${(((wallMs - engineMs) / engineMs) * 100).toFixed(0)} %`,
+        paths === 10_000 ? 'target <= 30%' : '',
+      );
     }
   } finally {
     await service.close();

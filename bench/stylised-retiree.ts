@@ -9,12 +9,31 @@ import type { HouseholdPlan } from '../shared/engine/index.js';
 
 export function stylisedRetiree(): HouseholdPlan {
   return {
-    name: 'stylised retiree', startYear: 2025, years: 55,
+    name: 'stylised retiree',
+    startYear: 2025,
+    years: 55,
     members: [{ id: 'r', role: 'PRIMARY', birthYear: 1960, sex: 'MALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
     incomes: [],
-    expenses: [{ id: 'spend', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
-    accounts: [{ id: 'pot', type: 'TAXABLE', balance: 1_000_000, allocation: { cash: 0, bonds: 0, equity: 1 }, annualFee: 0, accessAge: 0, contributionFraction: 0, employerMatch: 0, employerMatchLimit: 1 }],
-    properties: [], liabilities: [], insurance: [], goals: [],
+    expenses: [
+      { id: 'spend', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+    ],
+    accounts: [
+      {
+        id: 'pot',
+        type: 'TAXABLE',
+        balance: 1_000_000,
+        allocation: { cash: 0, bonds: 0, equity: 1 },
+        annualFee: 0,
+        accessAge: 0,
+        contributionFraction: 0,
+        employerMatch: 0,
+        employerMatchLimit: 1,
+      },
+    ],
+    properties: [],
+    liabilities: [],
+    insurance: [],
+    goals: [],
     taxes: { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
     strategy: { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'FIXED_REAL' } },
     assumptions: {
@@ -26,7 +45,10 @@ export function stylisedRetiree(): HouseholdPlan {
       }),
       life: resolveLifeAssumptions({
         mortality: { law: 'GOMPERTZ', modalAge: 88, dispersion: 10 },
-        longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+        longevityRisk: { enabled: false },
+        disability: { enabled: false },
+        longTermCare: { enabled: false },
+        unemployment: { enabled: false },
       }),
     },
   };

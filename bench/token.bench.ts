@@ -57,7 +57,9 @@ export async function run(): Promise<void> {
     }
     scryptTimes.sort((a, b) => a - b);
 
-    console.log(`  client_credentials, ${REQUESTS} sequential requests; scrypt N=2^${Math.log2(scryptCost.N)} r=${scryptCost.r} p=${scryptCost.p}`);
+    console.log(
+      `  client_credentials, ${REQUESTS} sequential requests; scrypt N=2^${Math.log2(scryptCost.N)} r=${scryptCost.r} p=${scryptCost.p}`,
+    );
     line('token endpoint p50', quantile(times, 0.5).toFixed(1), 'ms');
     line('token endpoint p99', quantile(times, 0.99).toFixed(1), 'ms');
     line('token endpoint throughput (1 client)', (1000 / (times.reduce((a, b) => a + b, 0) / times.length)).toFixed(1), 'req/s');

@@ -49,7 +49,12 @@ export const comparisonExamples: Record<string, Example> = {
 export const comparisonRequestExamples: Record<string, Example> = {
   retireLater: {
     summary: 'Baseline against a what-if',
-    value: { baselineScenarioId: comparison.baselineScenarioId, alternativeScenarioId: comparison.alternativeScenarioId, paths: 1000, seed: 7 },
+    value: {
+      baselineScenarioId: comparison.baselineScenarioId,
+      alternativeScenarioId: comparison.alternativeScenarioId,
+      paths: 1000,
+      seed: 7,
+    },
   },
 };
 
@@ -59,21 +64,29 @@ export const analysisRequestExamples: Record<string, Example> = {
     value: { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.9 }, paths: 2000, seed: 7 },
   },
   solveRetirement: {
-    summary: "The retirement age at which a goal is met on 85% of paths, searched from 60 to 70",
+    summary: 'The retirement age at which a goal is met on 85% of paths, searched from 60 to 70',
     value: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'alex', min: 60, max: 70 }, target: { goalId: 'mia-university' } },
   },
   diagnose: { summary: 'Why the plan fails, and what each lever would take', value: { type: 'DIAGNOSE' } },
   sensitivity: {
     summary: 'A tornado of three inputs',
-    value: { type: 'SENSITIVITY', inputs: [{ input: 'EQUITY_PREMIUM' }, { input: 'MORTALITY', down: 0.8, up: 1.2 }, { input: 'SPENDING' }] },
+    value: {
+      type: 'SENSITIVITY',
+      inputs: [{ input: 'EQUITY_PREMIUM' }, { input: 'MORTALITY', down: 0.8, up: 1.2 }, { input: 'SPENDING' }],
+    },
   },
   stress: {
     summary: 'A 40% equity fall next year, and 1973 replayed',
-    value: { type: 'STRESS', shocks: [{ type: 'EQUITY_FALL', fall: 0.4, year: 1 }, { type: 'HISTORICAL', startYear: 1973 }] },
+    value: {
+      type: 'STRESS',
+      shocks: [
+        { type: 'EQUITY_FALL', fall: 0.4, year: 1 },
+        { type: 'HISTORICAL', startYear: 1973 },
+      ],
+    },
   },
 };
 
 export const analysisExamples: Record<string, Example> = {
   solveSpending: { summary: "The couple's yearly living spending solved for 90% success (1,000 paths)", value: analysis },
 };
-

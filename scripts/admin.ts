@@ -64,13 +64,18 @@ async function connect(): Promise<Connection> {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const running = await runningServerEndpoint(dataDir);
   if (running) {
-    return { store: new IdentityStore(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName), close: async () => {} };
+    return {
+      store: new IdentityStore(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName),
+      close: async () => {},
+    };
   }
   let embedded: Awaited<ReturnType<typeof startEmbeddedStore>>;
   try {
     embedded = await startEmbeddedStore(dataDir);
   } catch (error) {
-    throw new Error(`Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`);
+    throw new Error(
+      `Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`,
+    );
   }
   const connection = { endpoint: embedded.endpoint, ...localStore };
   await ensureTable(createDynamoDbClient(connection), defaultTableName);
@@ -138,7 +143,10 @@ async function main(argv: string[]): Promise<void> {
           secret: values.secret,
           redirectUris: values['redirect-uri'],
           grantTypes: grants as GrantType[] | undefined,
-          serviceAccountRoles: values['service-account-roles']?.split(',').map((role) => role.trim()).filter(Boolean),
+          serviceAccountRoles: values['service-account-roles']
+            ?.split(',')
+            .map((role) => role.trim())
+            .filter(Boolean),
           public: values.public,
         });
         process.stdout.write(`Created ${values.public ? 'public ' : ''}client ${clientId} in realm ${realmId}\n`);

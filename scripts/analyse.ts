@@ -82,23 +82,32 @@ function leverOf(text: string, min: number | undefined, max: number | undefined)
     case 'lump-sum':
       return { type: 'LUMP_SUM', ...(item ? { accountId: item } : {}), ...bounds };
     default:
-      throw new CliError(`--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId> or lump-sum (got "${text}")`);
+      throw new CliError(
+        `--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId> or lump-sum (got "${text}")`,
+      );
   }
 }
 
 /** The analysis the options ask for; `goalOfDiagnose` is the positional right after `--diagnose`, if any. */
 function requestOf(values: Record<string, string | boolean | undefined>, goalOfDiagnose: string | undefined): Record<string, unknown> {
-  const chosen = (['solve', 'diagnose', 'sensitivity', 'stress'] as const).filter((name) => values[name] !== undefined && values[name] !== false);
+  const chosen = (['solve', 'diagnose', 'sensitivity', 'stress'] as const).filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
   if (chosen.length !== 1) throw new CliError(`choose exactly one of --solve, --diagnose, --sensitivity and --stress\n${USAGE}`);
   const probability = numberOption('target', values.target as string | undefined);
   const goalId = (values.goal as string | undefined) ?? goalOfDiagnose;
-  if (values.goal !== undefined && goalOfDiagnose !== undefined) throw new CliError('--goal and --diagnose <goalId> both name a goal: give one');
-  const target = goalId !== undefined || probability !== undefined ? { target: { ...(goalId !== undefined ? { goalId } : {}), ...(probability !== undefined ? { probability } : {}) } } : {};
+  if (values.goal !== undefined && goalOfDiagnose !== undefined)
+    throw new CliError('--goal and --diagnose <goalId> both name a goal: give one');
+  const target =
+    goalId !== undefined || probability !== undefined
+      ? { target: { ...(goalId !== undefined ? { goalId } : {}), ...(probability !== undefined ? { probability } : {}) } }
+      : {};
   const maxTrials = intOption('max-trials', values['max-trials'] as string | undefined, 1, Number.MAX_SAFE_INTEGER);
   const trials = maxTrials !== undefined ? { maxTrials } : {};
   const min = numberOption('min', values.min as string | undefined);
   const max = numberOption('max', values.max as string | undefined);
-  if (chosen[0] !== 'solve' && (min !== undefined || max !== undefined)) throw new CliError('--min and --max bound a lever: they go with --solve');
+  if (chosen[0] !== 'solve' && (min !== undefined || max !== undefined))
+    throw new CliError('--min and --max bound a lever: they go with --solve');
   if (chosen[0] !== 'solve' && values.goal !== undefined) throw new CliError('--goal goes with --solve (--diagnose takes the goal itself)');
   switch (chosen[0]) {
     case 'solve':
@@ -107,7 +116,8 @@ function requestOf(values: Record<string, string | boolean | undefined>, goalOfD
       return { type: 'DIAGNOSE', ...target, ...trials };
     case 'sensitivity':
     case 'stress':
-      if (probability !== undefined || maxTrials !== undefined) throw new CliError(`--target and --max-trials go with --solve and --diagnose`);
+      if (probability !== undefined || maxTrials !== undefined)
+        throw new CliError(`--target and --max-trials go with --solve and --diagnose`);
       return { type: chosen[0].toUpperCase() };
   }
 }
@@ -144,7 +154,8 @@ runCli(USAGE, () => {
   }
   // `--diagnose` takes an optional goal: the positional right after it, when there is another (the scenario file).
   const diagnoseAt = tokens.find((token) => token.kind === 'option' && token.name === 'diagnose')?.index;
-  const goalToken = diagnoseAt === undefined ? undefined : tokens.find((token) => token.kind === 'positional' && token.index === diagnoseAt + 1);
+  const goalToken =
+    diagnoseAt === undefined ? undefined : tokens.find((token) => token.kind === 'positional' && token.index === diagnoseAt + 1);
   const goalOfDiagnose = goalToken?.kind === 'positional' && positionals.length === 2 ? goalToken.value : undefined;
   const files = goalOfDiagnose === undefined ? positionals : positionals.filter((value) => value !== goalOfDiagnose);
   if (files.length !== 1) throw new CliError(USAGE);
@@ -162,6 +173,10 @@ runCli(USAGE, () => {
     return result;
   });
   report.done();
-  const document = buildAnalysis(scenario.plan, request, mergeAnalysisShards(results), { seed, shards, elapsedMs: performance.now() - started });
+  const document = buildAnalysis(scenario.plan, request, mergeAnalysisShards(results), {
+    seed,
+    shards,
+    elapsedMs: performance.now() - started,
+  });
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
 });

@@ -120,7 +120,8 @@ function buildLeeCarter(): void {
     bByAge.push(b);
   }
   write('lee-carter-1992.json', {
-    source: 'Lee and Carter (1992), JASA 87:659, tables 1-2; b by single age 0-120 from the age groups; sigma fitted to the k(t) forecast standard errors',
+    source:
+      'Lee and Carter (1992), JASA 87:659, tables 1-2; b by single age 0-120 from the age groups; sigma fitted to the k(t) forecast standard errors',
     sigma: Math.round(sigma * 1e4) / 1e4,
     bByAge,
   });
@@ -138,10 +139,10 @@ function buildIdi(): void {
   for (const r of incidenceRows) {
     if (r.ELIMINATION_PERIOD === '0') continue; // accident-only benefit: no sickness rates
     const sex = r.GENDER === 'M' ? 'male' : 'female';
-    const byAge = ((incidence[sex] ??= {})[r.IDI_OCCUPATION_CLASS] ??= {})[r.ELIMINATION_PERIOD] ??=
-      new Array<number>(maxAge - minAge + 1).fill(0);
-    byAge[Number(r.AGE_ATTAINED) - minAge] =
-      Math.round((byAge[Number(r.AGE_ATTAINED) - minAge] + Number(r.INCIDENCES)) * 100) / 100;
+    const byAge = (((incidence[sex] ??= {})[r.IDI_OCCUPATION_CLASS] ??= {})[r.ELIMINATION_PERIOD] ??= new Array<number>(
+      maxAge - minAge + 1,
+    ).fill(0));
+    byAge[Number(r.AGE_ATTAINED) - minAge] = Math.round((byAge[Number(r.AGE_ATTAINED) - minAge] + Number(r.INCIDENCES)) * 100) / 100;
   }
   const ctrRows = readCsv('disability/2013-idi-base-ctr-ultimate.csv');
   const ctrAges = ctrRows.map((r) => Number(r.AGE_ATTAINED));
@@ -162,7 +163,8 @@ function buildIdi(): void {
     }
   }
   writePacked('idi-2013', {
-    source: 'SOA/NAIC 2013 IDI valuation table: base incidence per 1,000 (accident plus sickness) by sex, occupation class, elimination days, attained age; ultimate claim termination rates by sex, class, attained age',
+    source:
+      'SOA/NAIC 2013 IDI valuation table: base incidence per 1,000 (accident plus sickness) by sex, occupation class, elimination days, attained age; ultimate claim termination rates by sex, class, attained age',
     classes,
     eliminationDays,
     incidenceMinAge: minAge,

@@ -11,7 +11,12 @@ const YEARS = 50;
 const SEED = 1950;
 
 /** Pooled mean and standard deviation of the simulated annual nominal bond returns. */
-export function simulatedBondMoments(a: ResolvedEconomicAssumptions, seed = SEED, paths = PATHS, years = YEARS): { mean: number; sd: number } {
+export function simulatedBondMoments(
+  a: ResolvedEconomicAssumptions,
+  seed = SEED,
+  paths = PATHS,
+  years = YEARS,
+): { mean: number; sd: number } {
   const g = createEconomyGenerator(a, seed, years);
   const p = allocateEconomyPath(years);
   let s = 0;
@@ -34,7 +39,10 @@ export function simulatedBondMoments(a: ResolvedEconomicAssumptions, seed = SEED
  * follows from the zero-premium mean in closed form; the standard deviation then grows with D, and
  * D is found by bisection over the accepted [1, 50] years.
  */
-export function fitBondFund(a: ResolvedEconomicAssumptions, target: { mean: number; sd: number }): { maturity: number; termPremium: number } {
+export function fitBondFund(
+  a: ResolvedEconomicAssumptions,
+  target: { mean: number; sd: number },
+): { maturity: number; termPremium: number } {
   const at = (maturity: number) => {
     const zero = simulatedBondMoments({ ...a, bonds: { maturity, termPremium: 0 } });
     const termPremium = Math.log((1 + target.mean) / (1 + zero.mean));

@@ -237,7 +237,9 @@ function calibrate(h: AnnualHistory) {
 
 function main() {
   if (wantsHelp()) {
-    process.stdout.write('usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n');
+    process.stdout.write(
+      'usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n',
+    );
     return;
   }
   const history = annualise(readMonths());
@@ -256,7 +258,10 @@ function main() {
     ['inflation: volatility', fitted.inflation.volatility],
     ['equity: risk premium', fitted.equity.riskPremium],
     ['equity: volatility', fitted.equity.volatility],
-    ['bonds: history mean, sd, real mean', `${fitted.calibration.bondReturns.mean} ${fitted.calibration.bondReturns.sd} ${fitted.calibration.bondReturns.realMean}`],
+    [
+      'bonds: history mean, sd, real mean',
+      `${fitted.calibration.bondReturns.mean} ${fitted.calibration.bondReturns.sd} ${fitted.calibration.bondReturns.realMean}`,
+    ],
     ['bonds: maturity (years)', fitted.bonds.maturity],
     ['bonds: term premium', fitted.bonds.termPremium],
     ['corr(rate, inflation)', fitted.correlation[0][1]],

@@ -23,7 +23,9 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     update(done, total) {
       if (stream.isTTY !== true || performance.now() - started < delay) return;
       const filled = Math.round((WIDTH * done) / total);
-      stream.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} paths`);
+      stream.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} paths`,
+      );
       drawn = true;
     },
     finish() {

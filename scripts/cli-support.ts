@@ -5,7 +5,11 @@ import type { HouseholdPlan } from '../shared/engine/index.js';
 /** A command-line failure: printed as a message on stderr, never as a stack trace. */
 export class CliError extends Error {}
 
-export interface LoadedScenario { plan: HouseholdPlan; paths: number; seed: number | undefined }
+export interface LoadedScenario {
+  plan: HouseholdPlan;
+  paths: number;
+  seed: number | undefined;
+}
 
 /** Reads, parses and validates a scenario file; every problem becomes a CliError naming the file and fields. */
 export function loadScenario(file: string): LoadedScenario {
@@ -23,7 +27,9 @@ export function loadScenario(file: string): LoadedScenario {
   }
   const result = validateScenario(json);
   if (!result.ok) {
-    throw new CliError(`${file}: the scenario is invalid:\n${result.errors.map((e) => `  ${e.field || '(document)'}: ${e.message}`).join('\n')}`);
+    throw new CliError(
+      `${file}: the scenario is invalid:\n${result.errors.map((e) => `  ${e.field || '(document)'}: ${e.message}`).join('\n')}`,
+    );
   }
   return { plan: toHouseholdPlan(result.value), paths: result.value.simulation.paths, seed: result.value.simulation.seed };
 }

@@ -25,5 +25,7 @@ runCli(USAGE, () => {
   bar.finish();
   const format = values.format ?? 'json';
   if (format !== 'json' && format !== 'table') throw new CliError(`--format: must be json or table (got "${format}")`);
-  process.stdout.write(format === 'table' ? comparisonTable(output as unknown as Record<string, unknown>) : `${JSON.stringify(output, null, 2)}\n`);
+  process.stdout.write(
+    format === 'table' ? comparisonTable(output as unknown as Record<string, unknown>) : `${JSON.stringify(output, null, 2)}\n`,
+  );
 });

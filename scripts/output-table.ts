@@ -28,7 +28,10 @@ export function outputTable(output: Json): string {
   const lines = [
     `Success ${percent(s.probabilityOfSuccess)}   depletion ${percent(s.probabilityOfDepletion)}   median depletion age ${s.depletionAge?.p50 ?? '-'}   (${output.metadata.paths} paths, seed ${output.metadata.seed})`,
     '',
-    table([['goal', 'achievability', 'funded'], ...s.goals.map((g: Json) => [g.goalId, percent(g.achievability), percent(g.expectedFundedRatio)])]),
+    table([
+      ['goal', 'achievability', 'funded'],
+      ...s.goals.map((g: Json) => [g.goalId, percent(g.achievability), percent(g.expectedFundedRatio)]),
+    ]),
   ];
   const member = Object.keys(output.timeSeries[0]?.ages ?? {})[0];
   const ages = member ? agesOf(output.timeSeries, member) : [];
@@ -49,11 +52,21 @@ export function comparisonTable(comparison: Json): string {
     typeof f.baseline === 'number' && f.figure.startsWith('probability') ? percent(f.baseline) : money(f.baseline),
     typeof f.alternative === 'number' && f.figure.startsWith('probability') ? percent(f.alternative) : money(f.alternative),
     f.difference === null ? '-' : f.figure.startsWith('probability') ? percent(f.difference) : money(f.difference),
-    f.interval95 ? (f.figure.startsWith('probability') ? `${percent(f.interval95[0])} .. ${percent(f.interval95[1])}` : `${money(f.interval95[0])} .. ${money(f.interval95[1])}`) : '-',
+    f.interval95
+      ? f.figure.startsWith('probability')
+        ? `${percent(f.interval95[0])} .. ${percent(f.interval95[1])}`
+        : `${money(f.interval95[0])} .. ${money(f.interval95[1])}`
+      : '-',
   ]);
   const goals = comparison.goals.map((g: Json) => {
     const a = g.achievability;
-    return [g.goalId, percent(a.baseline), percent(a.alternative), percent(a.difference), a.interval95 ? `${percent(a.interval95[0])} .. ${percent(a.interval95[1])}` : '-'];
+    return [
+      g.goalId,
+      percent(a.baseline),
+      percent(a.alternative),
+      percent(a.difference),
+      a.interval95 ? `${percent(a.interval95[0])} .. ${percent(a.interval95[1])}` : '-',
+    ];
   });
   const o = comparison.outcomeChanges;
   return `${table([['figure', 'baseline', 'alternative', 'difference', '95% interval'], ...rows])}\n\n${table([['goal achievability', 'baseline', 'alternative', 'difference', '95% interval'], ...goals])}\n\nPaths that changed outcome: ${o.failedToSucceeded} failed -> succeeded, ${o.succeededToFailed} succeeded -> failed (net ${o.net})\n`;

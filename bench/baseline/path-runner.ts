@@ -25,7 +25,11 @@ export class PathRunner {
    * top of the stochastic path); it must change year t from the generated years ≤ t only, so that
    * a prefix of the economy stays a prefix.
    */
-  constructor(plan: HouseholdPlan, seed: number, private readonly shock: EconomyShock | null = null) {
+  constructor(
+    plan: HouseholdPlan,
+    seed: number,
+    private readonly shock: EconomyShock | null = null,
+  ) {
     // Every field holds null first: a field written once per object is tracked as constant, and the
     // optimised code relying on that is thrown away when the next runner (the next shard) is built;
     // written twice here, the fields are ordinary from the first runner on.
@@ -77,7 +81,8 @@ export class PathRunner {
     if (this.shock !== null) this.shock(this.economy, years);
     this.economyYears = years;
     this.simulator.run(this.economy, this.lives, events);
-    if (this.simulator.yearsRun > years) throw new Error(`path ${pathIndex} ran ${this.simulator.yearsRun} years on ${years} years of economy`);
+    if (this.simulator.yearsRun > years)
+      throw new Error(`path ${pathIndex} ran ${this.simulator.yearsRun} years on ${years} years of economy`);
     return this.simulator;
   }
 }

@@ -9,7 +9,13 @@ import { Distribution } from '../../shared/engine/output/distribution.js';
 import { DistributionGrid } from '../../shared/engine/output/distribution-grid.js';
 import { inEconomySample } from '../../shared/engine/output/economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from '../../shared/engine/output/path-sample.js';
-import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from '../../shared/engine/output/shard-result.js';
+import {
+  ANNUALISED_FACTORS,
+  ECONOMY_FACTORS,
+  SERIES_METRICS,
+  type SampledPath,
+  type ShardResult,
+} from '../../shared/engine/output/shard-result.js';
 
 const DEAD = MemberState.DEAD;
 const DISABLED = MemberState.DISABLED;
@@ -190,14 +196,23 @@ export class ShardAccumulator {
       const life = lives[m];
       // Years lived from year 0, the year of death counting one half (compares with e_x).
       this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
-      let dis = 0, ltc = 0, unemp = 0;
-      const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
+      let dis = 0,
+        ltc = 0,
+        unemp = 0;
+      const alive = this.alive[m],
+        disabled = this.disabled[m],
+        care = this.care[m];
       for (let t = 0; t < Y; t++) {
         const st = life.state[t];
         if (st === DEAD) break;
         alive[t]++;
-        if (st === DISABLED) { disabled[t]++; dis = 1; }
-        else if (st === LTC) { care[t]++; ltc = 1; }
+        if (st === DISABLED) {
+          disabled[t]++;
+          dis = 1;
+        } else if (st === LTC) {
+          care[t]++;
+          ltc = 1;
+        }
         if (life.unemployed[t] === 1) unemp = 1;
       }
       this.everDisabled[m] += dis;
@@ -252,7 +267,11 @@ export class ShardAccumulator {
     const Y = this.c.years;
     const buf = this.buffer;
     const YB = Y * BATCH;
-    let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
+    let gi = 1,
+      gc = 1,
+      ge = 1,
+      gb = 1,
+      gp = 1;
     const e0 = SERIES_SLOTS * YB + this.bufferedEconomy++;
     for (let t = 0; t < Y; t++) {
       const at = e0 + t * BATCH;
@@ -289,11 +308,18 @@ export class ShardAccumulator {
       totalShortfall: this.totalShortfall.toJSON(),
       terminalEstate: this.terminalEstate.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
-      members: this.halfYearsLived.map((h, m) => ({ halfYearsLived: h, everDisabled: this.everDisabled[m], everLongTermCare: this.everCare[m], everUnemployed: this.everUnemployed[m] })),
+      members: this.halfYearsLived.map((h, m) => ({
+        halfYearsLived: h,
+        everDisabled: this.everDisabled[m],
+        everLongTermCare: this.everCare[m],
+        everUnemployed: this.everUnemployed[m],
+      })),
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
-      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t)))),
+      series: SERIES_METRICS.map((_, k) =>
+        [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t))),
+      ),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
       sample: keepSmallestRanks(this.sample),

@@ -16,7 +16,9 @@ export const handler = route(
     body: analysisRequestSchema,
     bodyExamples: analysisRequestExamples,
     errors: [429],
-    responses: { 201: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['Location', 'ETag'], examples: analysisExamples } },
+    responses: {
+      201: { description: 'The analysis', schema: analysisWithDocumentSchema, headers: ['Location', 'ETag'], examples: analysisExamples },
+    },
   },
   async ({ principal, path, body, origin }) => {
     const analysis = await createAnalysis(principal, path.householdId, path.scenarioId, body);

@@ -16,7 +16,14 @@ export const handler = route(
     body: comparisonRequestSchema,
     errors: [429],
     bodyExamples: comparisonRequestExamples,
-    responses: { 201: { description: 'The comparison', schema: comparisonWithDocumentSchema, headers: ['Location', 'ETag'], examples: comparisonExamples } },
+    responses: {
+      201: {
+        description: 'The comparison',
+        schema: comparisonWithDocumentSchema,
+        headers: ['Location', 'ETag'],
+        examples: comparisonExamples,
+      },
+    },
   },
   async ({ principal, path, body, origin }) => {
     const comparison = await createComparison(principal, path.householdId, body);

@@ -9,7 +9,9 @@ export const handler = route(
     summary: "A comparison's status and, once completed, its comparison document",
     tags: ['comparisons'],
     path: comparisonPathSchema,
-    responses: { 200: { description: 'The comparison', schema: comparisonWithDocumentSchema, headers: ['ETag'], examples: comparisonExamples } },
+    responses: {
+      200: { description: 'The comparison', schema: comparisonWithDocumentSchema, headers: ['ETag'], examples: comparisonExamples },
+    },
   },
   async ({ principal, path }) => ok(await getComparison(principal, path.householdId, path.comparisonId)),
 );

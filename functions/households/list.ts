@@ -1,4 +1,3 @@
-
 import { householdListQuerySchema, householdSchema } from '../../shared/domain/households/schema.js';
 import { listHouseholds } from '../../shared/domain/households/service.js';
 import { pageSchema } from '../../shared/http/page-schema.js';
@@ -13,7 +12,5 @@ export const handler = route(
     repeatedQuery: ['sort'],
     responses: { 200: { description: 'A page of households', schema: pageSchema(householdSchema, 'HouseholdPage'), headers: ['Link'] } },
   },
-  async ({ principal, query, origin, rawQuery }) =>
-    pageReply(await listHouseholds(principal, query), `${origin}/households`, rawQuery),
+  async ({ principal, query, origin, rawQuery }) => pageReply(await listHouseholds(principal, query), `${origin}/households`, rawQuery),
 );
-

@@ -20,7 +20,11 @@ export const handler = route(
       302: { description: 'Back to the client with code and state, or with error and state', headers: ['Location'] },
       400: { description: 'An error page: unknown client or redirect_uri, or a bad request', mediaType: 'text/html' },
       404: { description: 'An error page: no such realm', mediaType: 'text/html' },
-      429: { description: 'An error page: too many failed sign-ins; `Retry-After` says when to try again', mediaType: 'text/html', headers: ['Retry-After'] },
+      429: {
+        description: 'An error page: too many failed sign-ins; `Retry-After` says when to try again',
+        mediaType: 'text/html',
+        headers: ['Retry-After'],
+      },
     },
   },
   async ({ event }) => runEndpoint(event, (request) => authorizationEndpoint(identityProvider(), request)),

@@ -16,9 +16,18 @@ export const handler = route(
     bodyDocumentation: tokenRequestSchema,
     bodyMediaTypes: [formMediaType, jsonMediaType],
     bodyExamples: {
-      clientCredentials: { summary: 'A service account', value: { grant_type: 'client_credentials', client_id: 'back-end', client_secret: '<secret>' } },
-      password: { summary: 'A user', value: { grant_type: 'password', client_id: 'back-end', client_secret: '<secret>', username: 'demo', password: '<password>' } },
-      refresh: { summary: 'Refresh', value: { grant_type: 'refresh_token', client_id: 'back-end', client_secret: '<secret>', refresh_token: '<refresh token>' } },
+      clientCredentials: {
+        summary: 'A service account',
+        value: { grant_type: 'client_credentials', client_id: 'back-end', client_secret: '<secret>' },
+      },
+      password: {
+        summary: 'A user',
+        value: { grant_type: 'password', client_id: 'back-end', client_secret: '<secret>', username: 'demo', password: '<password>' },
+      },
+      refresh: {
+        summary: 'Refresh',
+        value: { grant_type: 'refresh_token', client_id: 'back-end', client_secret: '<secret>', refresh_token: '<refresh token>' },
+      },
     },
     responses: {
       200: { description: 'Tokens', schema: tokenResponseSchema },

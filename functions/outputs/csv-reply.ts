@@ -10,7 +10,8 @@ export const csvAlternative = {
   [csvMediaType]: timeSeriesCsv((outputExamples.excerpt.value as { timeSeries: unknown[] }).timeSeries.slice(0, 1)),
 };
 
-export const csvDescription = ' With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.';
+export const csvDescription =
+  ' With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.';
 
 /** The query to read with: CSV needs only the time series. */
 export const queryFor = (event: ApiEvent, query: OutputQuery): OutputQuery =>

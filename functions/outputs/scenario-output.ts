@@ -8,12 +8,19 @@ import { scenarioOutputExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: "The output of a scenario's latest completed simulation",
-    description:
-      `\`stale: true\` when the scenario has changed since that run. Same \`sections\` and \`view\` options as a simulation's output.${csvDescription}`,
+    description: `\`stale: true\` when the scenario has changed since that run. Same \`sections\` and \`view\` options as a simulation's output.${csvDescription}`,
     tags: ['outputs'],
     path: simulationListPathSchema,
     query: outputQuerySchema,
-    responses: { 200: { description: 'The latest output', schema: scenarioOutputSchema, headers: ['ETag'], examples: scenarioOutputExamples, alternatives: csvAlternative } },
+    responses: {
+      200: {
+        description: 'The latest output',
+        schema: scenarioOutputSchema,
+        headers: ['ETag'],
+        examples: scenarioOutputExamples,
+        alternatives: csvAlternative,
+      },
+    },
   },
   async ({ principal, path, query, event }) => {
     const output = await getScenarioOutput(principal, path.householdId, path.scenarioId, queryFor(event, query));

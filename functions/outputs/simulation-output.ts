@@ -9,15 +9,28 @@ import { outputExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: "A completed simulation's output document",
-    description:
-      `\`sections=summary,timeSeries,economy,lives\` picks sections (metadata always comes along); \`view=real|nominal\` keeps one view. 404, with the run's status in the message, until the run is COMPLETED.${csvDescription}`,
+    description: `\`sections=summary,timeSeries,economy,lives\` picks sections (metadata always comes along); \`view=real|nominal\` keeps one view. 404, with the run's status in the message, until the run is COMPLETED.${csvDescription}`,
     tags: ['outputs'],
     path: simulationPathSchema,
     query: outputQuerySchema,
-    responses: { 200: { description: 'The output document', schema: outputDocumentSchema, headers: ['ETag'], examples: outputExamples, alternatives: csvAlternative } },
+    responses: {
+      200: {
+        description: 'The output document',
+        schema: outputDocumentSchema,
+        headers: ['ETag'],
+        examples: outputExamples,
+        alternatives: csvAlternative,
+      },
+    },
   },
   async ({ principal, path, query, event }) => {
-    const { simulation, output } = await getSimulationOutput(principal, path.householdId, path.scenarioId, path.simulationId, queryFor(event, query));
+    const { simulation, output } = await getSimulationOutput(
+      principal,
+      path.householdId,
+      path.scenarioId,
+      path.simulationId,
+      queryFor(event, query),
+    );
     return outputReply(event, output, etagOf(simulation.version), `simulation-${simulation.id}`);
   },
 );

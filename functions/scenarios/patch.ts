@@ -29,5 +29,7 @@ export const handler = route(
     responses: { 200: { description: 'The scenario as written', schema: scenarioSchema, headers: ['ETag'] } },
   },
   async ({ principal, path, body, preconditions, event }) =>
-    ok(await patchScenario(principal, path.householdId, path.scenarioId, documentPatch(header(event, 'content-type'), body), preconditions)),
+    ok(
+      await patchScenario(principal, path.householdId, path.scenarioId, documentPatch(header(event, 'content-type'), body), preconditions),
+    ),
 );

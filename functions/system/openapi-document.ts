@@ -56,10 +56,13 @@ function errorStatuses(route: Route, spec: AnySpec): number[] {
 function operationId(route: Route): string {
   const id = route.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
   // One handler module may serve two methods (the login page's GET and POST).
-  return apiRoutes().filter((r) => r.handler === route.handler).length > 1 ? `${id}${route.method[0]}${route.method.slice(1).toLowerCase()}` : id;
+  return apiRoutes().filter((r) => r.handler === route.handler).length > 1
+    ? `${id}${route.method[0]}${route.method.slice(1).toLowerCase()}`
+    : id;
 }
 
-const shapeOf = (schema: z.core.$ZodType | undefined) => (schema as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
+const shapeOf = (schema: z.core.$ZodType | undefined) =>
+  (schema as unknown as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
 
 function parameters(components: ComponentSchemas, route: Route, spec: AnySpec): Json[] {
   const out: Json[] = [];
@@ -83,7 +86,8 @@ function parameters(components: ComponentSchemas, route: Route, spec: AnySpec): 
       ...(name === 'sort' ? { description: 'Repeatable `<property>,<asc|desc>`' } : {}),
     });
   }
-  for (const [name, description] of headerParameters(route, spec)) out.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  for (const [name, description] of headerParameters(route, spec))
+    out.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
   return out;
 }
 
@@ -93,10 +97,15 @@ const answersNotModified = (route: Route) => route.method === 'GET' && route.han
 function headerParameters(route: Route, spec: AnySpec): [string, string][] {
   const out: [string, string][] = [];
   if (spec.idempotent) {
-    out.push(['Idempotency-Key', 'Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422.']);
+    out.push([
+      'Idempotency-Key',
+      'Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422.',
+    ]);
   }
-  if (answersNotModified(route)) out.push(['If-None-Match', 'An `ETag` from an earlier response: 304 without a body when it still matches']);
-  if (['PUT', 'PATCH', 'DELETE'].includes(route.method) && spec.auth !== false) out.push(['If-Match', 'The `ETag` read: 412 when the resource has changed since']);
+  if (answersNotModified(route))
+    out.push(['If-None-Match', 'An `ETag` from an earlier response: 304 without a body when it still matches']);
+  if (['PUT', 'PATCH', 'DELETE'].includes(route.method) && spec.auth !== false)
+    out.push(['If-Match', 'The `ETag` read: 412 when the resource has changed since']);
   return out;
 }
 
@@ -142,11 +151,15 @@ function responseEntry(components: ComponentSchemas, route: Route, response: Res
 function operation(components: ComponentSchemas, route: Route, spec: AnySpec): Json {
   const responses: Json = {};
   for (const [status, response] of Object.entries(spec.responses)) responses[status] = responseEntry(components, route, response);
-  if (answersNotModified(route)) responses[304] = { description: 'Not modified: the `If-None-Match` ETag still matches', headers: headersOf(['ETag']) };
+  if (answersNotModified(route))
+    responses[304] = { description: 'Not modified: the `If-None-Match` ETag still matches', headers: headersOf(['ETag']) };
   for (const status of errorStatuses(route, spec)) {
     if (responses[status]) continue;
     const { name, description, headers } = errorResponses[status];
-    responses[status] = route.method === 'HEAD' ? { description, ...(headers ? { headers: headersOf(headers) } : {}) } : { $ref: `#/components/responses/${name}` };
+    responses[status] =
+      route.method === 'HEAD'
+        ? { description, ...(headers ? { headers: headersOf(headers) } : {}) }
+        : { $ref: `#/components/responses/${name}` };
   }
   const op: Json = {
     operationId: operationId(route),
@@ -183,7 +196,15 @@ export function buildOpenApiDocument(origin: string): Json {
   const built = new Map<Route, Json>();
   for (const route of ordered) {
     const spec = specOf(route);
-    operation(components, route, { ...spec, body: undefined, bodyDocumentation: undefined, bodyByMediaType: undefined, query: undefined, queryDocumentation: undefined, path: undefined });
+    operation(components, route, {
+      ...spec,
+      body: undefined,
+      bodyDocumentation: undefined,
+      bodyByMediaType: undefined,
+      query: undefined,
+      queryDocumentation: undefined,
+      path: undefined,
+    });
   }
   for (const route of ordered) built.set(route, operation(components, route, specOf(route)));
   for (const route of ordered) {

@@ -6,7 +6,8 @@ import { route } from '../../shared/http/stack.js';
 export const handler = route(
   {
     summary: 'Register a user of the realm (realm administrators only)',
-    description: 'The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.',
+    description:
+      'The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.',
     idempotent: true,
     tags: ['users'],
     body: userCreateSchema,

@@ -14,15 +14,33 @@ const logLevel = z.enum(['debug', 'info', 'warn', 'error']);
 /** Context values from the command line arrive as strings; JSON in `cdk.json` arrives typed. */
 const positiveInt = z.coerce.number().int().positive();
 const stringList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
   z.array(z.string().regex(/^[A-Za-z0-9-]+$/, 'letters, digits and hyphens only')).min(1),
 );
 
 const contextSchema = z.object({
-  appName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('HouseholdScenarios'),
-  domainName: z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'a lower-case DNS name').optional(),
-  certificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/.+$/, 'an ACM certificate ARN').optional(),
-  hostedZoneId: z.string().regex(/^Z[A-Z0-9]+$/, 'a Route 53 hosted zone id').optional(),
+  appName: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/)
+    .default('HouseholdScenarios'),
+  domainName: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'a lower-case DNS name')
+    .optional(),
+  certificateArn: z
+    .string()
+    .regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/.+$/, 'an ACM certificate ARN')
+    .optional(),
+  hostedZoneId: z
+    .string()
+    .regex(/^Z[A-Z0-9]+$/, 'a Route 53 hosted zone id')
+    .optional(),
   hostedZoneName: z.string().optional(),
   alarmEmail: z.email().optional(),
   logLevel: logLevel.default('info'),
@@ -114,7 +132,8 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
         ? {
             domainName: c.domainName,
             certificateArn: c.certificateArn,
-            hostedZone: c.hostedZoneId !== undefined && c.hostedZoneName !== undefined ? { id: c.hostedZoneId, name: c.hostedZoneName } : undefined,
+            hostedZone:
+              c.hostedZoneId !== undefined && c.hostedZoneName !== undefined ? { id: c.hostedZoneId, name: c.hostedZoneName } : undefined,
           }
         : undefined,
     alarmEmail: c.alarmEmail,

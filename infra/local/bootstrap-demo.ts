@@ -81,7 +81,12 @@ export async function bootstrapDemo(runtime: { url: string; dataDir: string }): 
     redirectUris: [demo.redirectUri],
     serviceAccountRoles: [realmAdminRole],
   });
-  await createClient(store, { realmId: demo.realm, clientId: demo.webClientId, public: true, redirectUris: webAppRedirectUris(runtime.url) });
+  await createClient(store, {
+    realmId: demo.realm,
+    clientId: demo.webClientId,
+    public: true,
+    redirectUris: webAppRedirectUris(runtime.url),
+  });
   const { user, password } = await createUser(store, { realmId: demo.realm, username: demo.username, email: demo.email });
   const base = (process.env.ISSUER_BASE_URL ?? runtime.url).replace(/\/+$/, '');
   const credentials: DemoCredentials = {

@@ -21,7 +21,13 @@ export function toApiGatewayEvent({ request, origin, body, routeKey, pathParamet
   let cookies: string[] | undefined;
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     if (!values) continue;
-    if (name === 'cookie') cookies = values.flatMap((v) => v.split(';').map((c) => c.trim()).filter(Boolean));
+    if (name === 'cookie')
+      cookies = values.flatMap((v) =>
+        v
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      );
     else headers[name] = values.join(',');
   }
   // API Gateway answers only for its own domains; the local stand-in is the address it listens on.

@@ -15,7 +15,8 @@ import { WorkerPool } from './worker-pool.js';
 /** Path-years a shard locally (the cloud default, 1,000,000, suits many parallel Lambdas). */
 const LOCAL_SHARD_PATH_YEARS = 5_000_000;
 
-export const INTERRUPTED_REASON = 'the local service stopped before the run finished (its shard queue lives in memory); start the run again';
+export const INTERRUPTED_REASON =
+  'the local service stopped before the run finished (its shard queue lives in memory); start the run again';
 
 let active: InProcessQueue | undefined;
 

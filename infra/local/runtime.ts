@@ -47,9 +47,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const port = options.port ?? Number(process.env.PORT ?? 3000);
   const host = options.host ?? '127.0.0.1';
 
-  const store = options.storeEndpoint
-    ? { endpoint: options.storeEndpoint, close: async () => {} }
-    : await startEmbeddedStore(dataDir);
+  const store = options.storeEndpoint ? { endpoint: options.storeEndpoint, close: async () => {} } : await startEmbeddedStore(dataDir);
   // The handlers' AWS clients read their configuration from the environment, as in Lambda.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
   process.env.AWS_REGION ??= 'us-east-1';
@@ -63,7 +61,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
   let url = '';
   let ready = options.ready ?? true;
-  const server = createLocalServer(() => url, () => ready);
+  const server = createLocalServer(
+    () => url,
+    () => ready,
+  );
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());

@@ -25,7 +25,11 @@ interface Slot {
 
 /** A data: URL module that registers tsx's loader in the thread, then imports the thread's entry. */
 function bootstrapUrl(entry: URL): URL {
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const source = `import { tsImport } from ${JSON.stringify(tsxApi)};\nawait tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
 }

@@ -29,17 +29,26 @@ export type DocumentPatch = { format: 'merge'; patch: unknown } | { format: 'jso
 /** The patch a PATCH request carries, by its media type. */
 export function documentPatch(mediaType: string | undefined, body: unknown): DocumentPatch {
   if (mediaType?.split(';')[0].trim().toLowerCase() === jsonPatchMediaType) {
-    if (!Array.isArray(body)) throw new ValidationError('Invalid JSON Patch', [{ field: '(body)', message: 'must be an array of operations' }]);
+    if (!Array.isArray(body))
+      throw new ValidationError('Invalid JSON Patch', [{ field: '(body)', message: 'must be an array of operations' }]);
     return { format: 'json-patch', operations: body as Operation[] };
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError('Invalid merge patch', [{ field: '(body)', message: 'must be a JSON object (send a JSON Patch array as application/json-patch+json)' }]);
+    throw new ValidationError('Invalid merge patch', [
+      { field: '(body)', message: 'must be a JSON object (send a JSON Patch array as application/json-patch+json)' },
+    ]);
   }
   return { format: 'merge', patch: body };
 }
 
 /** Unresolvable paths and out-of-range indexes: the patch is well formed but does not fit the document. */
-const doesNotApply = new Set(['OPERATION_PATH_UNRESOLVABLE', 'OPERATION_FROM_UNRESOLVABLE', 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX', 'OPERATION_VALUE_OUT_OF_BOUNDS', 'OPERATION_PATH_CANNOT_ADD']);
+const doesNotApply = new Set([
+  'OPERATION_PATH_UNRESOLVABLE',
+  'OPERATION_FROM_UNRESOLVABLE',
+  'OPERATION_PATH_ILLEGAL_ARRAY_INDEX',
+  'OPERATION_VALUE_OUT_OF_BOUNDS',
+  'OPERATION_PATH_CANNOT_ADD',
+]);
 
 export function applyDocumentPatch(document: unknown, patch: DocumentPatch): unknown {
   if (patch.format === 'merge') return applyMergePatch(document, patch.patch);
@@ -51,7 +60,8 @@ export function applyDocumentPatch(document: unknown, patch: DocumentPatch): unk
     const field = `[${error.index ?? 0}]`;
     const message = error.message.split('\n')[0];
     if (error.name === 'TEST_OPERATION_FAILED') throw new ConflictError('A JSON Patch test operation failed', [{ field, message }]);
-    if (doesNotApply.has(error.name)) throw new UnprocessableContentError('The JSON Patch does not apply to the document', [{ field, message }]);
+    if (doesNotApply.has(error.name))
+      throw new UnprocessableContentError('The JSON Patch does not apply to the document', [{ field, message }]);
     throw new ValidationError('Invalid JSON Patch', [{ field, message }]);
   }
 }

@@ -38,19 +38,24 @@ export interface Page<T> {
 function pagingNumber(min: number, max: number) {
   return z.pipe(
     z.string().check(z.regex(/^[0-9]{1,7}$/, 'must be a whole number written in decimal digits')),
-    z.pipe(z.transform((digits: string) => Number(digits)), z.number().check(z.int(), z.minimum(min), z.maximum(max))),
+    z.pipe(
+      z.transform((digits: string) => Number(digits)),
+      z.number().check(z.int(), z.minimum(min), z.maximum(max)),
+    ),
   );
 }
 
 /** The query schema of a list whose sortable properties are `sortable`. */
 export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[]]) {
   const sortEntry = z.pipe(
-    z.string().check(
-      z.regex(
-        new RegExp(`^(${sortable.join('|')})(,(asc|desc|ASC|DESC))?$`),
-        `must be <property>,<asc|desc> with property one of ${sortable.join(', ')}`,
+    z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^(${sortable.join('|')})(,(asc|desc|ASC|DESC))?$`),
+          `must be <property>,<asc|desc> with property one of ${sortable.join(', ')}`,
+        ),
       ),
-    ),
     z.transform((value: string): SortOrder<P> => {
       const [property, direction] = value.split(',');
       return { property: property as P, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' };

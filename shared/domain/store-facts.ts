@@ -20,7 +20,9 @@ export function domainErrorOf(error: unknown): unknown {
     return new ConflictError('A user with this username already exists', [{ field: 'username', message: 'is already taken' }]);
   }
   if (error instanceof DocumentTooLarge) {
-    return new PayloadTooLargeError(`The ${error.what} is too large to store (${error.compressedBytes} bytes compressed, at most ${error.limit})`);
+    return new PayloadTooLargeError(
+      `The ${error.what} is too large to store (${error.compressedBytes} bytes compressed, at most ${error.limit})`,
+    );
   }
   return error;
 }

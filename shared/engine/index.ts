@@ -45,7 +45,12 @@ function checkRun(options: RunOptions): number {
 function runRanges<T>(ranges: ShardRange[], options: RunOptions, shard: (range: ShardRange) => T): T[] {
   const report = options.onProgress;
   if (!report) return ranges.map(shard);
-  const slices = ranges.flatMap((r) => splitPaths(r.pathCount, Math.ceil(r.pathCount / PROGRESS_SLICE_PATHS)).map((s) => ({ pathStart: r.pathStart + s.pathStart, pathCount: s.pathCount })));
+  const slices = ranges.flatMap((r) =>
+    splitPaths(r.pathCount, Math.ceil(r.pathCount / PROGRESS_SLICE_PATHS)).map((s) => ({
+      pathStart: r.pathStart + s.pathStart,
+      pathCount: s.pathCount,
+    })),
+  );
   let done = 0;
   return slices.map((slice) => {
     const result = shard(slice);

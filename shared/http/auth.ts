@@ -79,8 +79,7 @@ export function principalFromClaims(realmId: string, payload: JwtPayload): Princ
   const clientId = typeof azp === 'string' ? azp : '';
   const roles = stringList((payload as Record<string, unknown>).roles);
   if (!subject) throw new UnauthorizedError('The token has no subject');
-  const isService =
-    clientId !== '' && subject === serviceAccountSubject(clientId) && roles.includes(serviceAccountRole);
+  const isService = clientId !== '' && subject === serviceAccountSubject(clientId) && roles.includes(serviceAccountRole);
   return { realmId, subject, clientId, kind: isService ? 'service' : 'user', roles };
 }
 
@@ -132,7 +131,8 @@ export class RealmTokenVerifier implements TokenVerifier {
       throw new UnauthorizedError(describeVerifyFailure(error));
     }
     // RFC 7515 §4.1.11: a critical extension the recipient does not understand makes the token invalid; this server understands none.
-    if (header.crit !== undefined) throw new UnauthorizedError('The token names a critical header extension this server does not understand');
+    if (header.crit !== undefined)
+      throw new UnauthorizedError('The token names a critical header extension this server does not understand');
     // aws-jwt-verify checks `exp` only when it is there; an access token must always end.
     if (typeof payload.exp !== 'number') throw new UnauthorizedError('The token has no expiry (exp)');
     const typ = (payload as Record<string, unknown>).typ;
@@ -168,7 +168,8 @@ function describeVerifyFailure(error: unknown): string {
   if (error instanceof JwtInvalidSignatureError || error instanceof JwtInvalidSignatureAlgorithmError) {
     return 'The token signature is not valid';
   }
-  if (error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError) return 'The token was signed with an unknown key';
+  if (error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError)
+    return 'The token was signed with an unknown key';
   if (error instanceof JwtParseError) return 'The token is malformed';
   return 'The token is not valid';
 }

@@ -20,12 +20,18 @@ export const mergePatchMediaType = 'application/merge-patch+json';
 
 function mediaTypeOf(contentType: string): { type: string; charset?: string } {
   const [type, ...params] = contentType.split(';').map((part) => part.trim());
-  const charset = params.find((p) => p.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.toLowerCase().startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
   return { type: type.toLowerCase(), charset: charset?.toLowerCase() };
 }
 
 function isAccepted(type: string, accepted: readonly string[]): boolean {
-  return accepted.includes(type) || (accepted.includes(jsonMediaType) && /^application\/[\w.+-]+\+json$/.test(type) && type !== mergePatchMediaType);
+  return (
+    accepted.includes(type) ||
+    (accepted.includes(jsonMediaType) && /^application\/[\w.+-]+\+json$/.test(type) && type !== mergePatchMediaType)
+  );
 }
 
 /** Bracket depth, scanned before parsing so a pathological document never reaches the parser. */
@@ -35,7 +41,8 @@ function assertDepth(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {

@@ -55,14 +55,21 @@ export function mapError(thrown: unknown): MappedError {
       headers['WWW-Authenticate'] = error.reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
     }
     if (error instanceof MethodNotAllowedError) headers.Allow = error.allowed.join(', ');
-    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) headers['Retry-After'] = String(error.retryAfterSeconds);
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
+      headers['Retry-After'] = String(error.retryAfterSeconds);
     return { kind: error.kind, message: error.message, errors: error.errors, headers, internal: false };
   }
   if (error instanceof $ZodError) {
     return { kind: 'BAD_REQUEST', message: 'Invalid request', errors: fieldErrorsOf(error), headers: {}, internal: false };
   }
   if (error instanceof Error && throttled.has(error.name)) {
-    return { kind: 'SERVICE_UNAVAILABLE', message: 'The service is busy; retry shortly', errors: [], headers: { 'Retry-After': '1' }, internal: false };
+    return {
+      kind: 'SERVICE_UNAVAILABLE',
+      message: 'The service is busy; retry shortly',
+      errors: [],
+      headers: { 'Retry-After': '1' },
+      internal: false,
+    };
   }
   return { kind: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', errors: [], headers: {}, internal: true };
 }

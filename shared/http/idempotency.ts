@@ -23,7 +23,9 @@ export async function idempotentReply(event: ApiEvent, principal: Principal, run
   const key = header(event, idempotencyKeyHeader);
   if (key === undefined) return run();
   if (!keyPattern.test(key)) {
-    throw new ValidationError('Invalid Idempotency-Key', [{ field: idempotencyKeyHeader, message: 'must be 1 to 255 visible ASCII characters' }]);
+    throw new ValidationError('Invalid Idempotency-Key', [
+      { field: idempotencyKeyHeader, message: 'must be 1 to 255 visible ASCII characters' },
+    ]);
   }
   const { realmId, subject } = principal;
   const print = fingerprint(event);

@@ -35,7 +35,8 @@ export function pageReply<T>(page: Page<T>, baseUrl: string, query: URLSearchPar
 
 export function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
   const headers: Record<string, string> = { ...reply.headers };
-  if (reply.text) return { statusCode: reply.status, headers: { 'Content-Type': reply.text.contentType, ...headers }, body: reply.text.body };
+  if (reply.text)
+    return { statusCode: reply.status, headers: { 'Content-Type': reply.text.contentType, ...headers }, body: reply.text.body };
   if (reply.body === undefined) return { statusCode: reply.status, headers };
   return {
     statusCode: reply.status,

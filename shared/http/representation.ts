@@ -30,7 +30,10 @@ export function matchesIfNoneMatch(ifNoneMatch: string, etag: string): boolean {
 
 function withEtag(result: Result): Result {
   if (headerOf(result, 'etag') !== undefined) return result;
-  const digest = createHash('sha256').update(result.body ?? '').digest('base64url').slice(0, 27);
+  const digest = createHash('sha256')
+    .update(result.body ?? '')
+    .digest('base64url')
+    .slice(0, 27);
   return { ...result, headers: { ...result.headers, ETag: `W/"${digest}"` } };
 }
 
@@ -61,7 +64,9 @@ function compressed(event: ApiEvent, result: Result): Result {
   if (!encoding) return { ...result, headers };
   const body =
     encoding === 'br'
-      ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+      ? brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        })
       : gzipSync(bytes);
   return { ...result, headers: { ...headers, 'Content-Encoding': encoding }, body: body.toString('base64'), isBase64Encoded: true };
 }
@@ -74,7 +79,10 @@ export function represent(event: ApiEvent, result: Result): Result {
     const ifNoneMatch = header(event, 'if-none-match');
     if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, headerOf(out, 'etag')!)) {
       const keep = ['etag', 'cache-control', 'vary', 'link'];
-      return { statusCode: 304, headers: Object.fromEntries(Object.entries(out.headers ?? {}).filter(([k]) => keep.includes(k.toLowerCase()))) };
+      return {
+        statusCode: 304,
+        headers: Object.fromEntries(Object.entries(out.headers ?? {}).filter(([k]) => keep.includes(k.toLowerCase()))),
+      };
     }
   }
   return compressed(event, out);

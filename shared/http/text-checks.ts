@@ -8,8 +8,9 @@
 import { fieldPath } from '../domain/field-errors.js';
 import type { FieldError } from '../domain/errors.js';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses in user text
-const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const forbidden =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses in user text
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 

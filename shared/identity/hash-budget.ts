@@ -27,7 +27,13 @@ export class HashBudgetExceeded extends OAuthError {
   }
 }
 
-export async function spendHash(store: IdentityStore, realmId: string, payer: HashPayer, policy: HashBudgetPolicy, now: Date): Promise<void> {
+export async function spendHash(
+  store: IdentityStore,
+  realmId: string,
+  payer: HashPayer,
+  policy: HashBudgetPolicy,
+  now: Date,
+): Promise<void> {
   const charges: [Parameters<typeof identityKeys.hashBudget>[1], string | undefined, number, string][] = [
     ['A', payer.sourceIp, policy.perAddress, 'Too many sign-in attempts from your network; try again shortly'],
     ['C', payer.clientId, policy.perClient, 'Too many sign-in attempts for this client; try again shortly'],

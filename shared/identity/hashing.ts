@@ -23,9 +23,7 @@ function derive(secret: string, salt: Buffer, cost: ScryptCost): Promise<Buffer>
   // scrypt needs 128 * N * r bytes; leave headroom above that so the default cap does not refuse.
   const maxmem = 256 * cost.N * cost.r;
   return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, keyLength, { ...cost, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(secret.normalize('NFC'), salt, keyLength, { ...cost, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -13,7 +13,8 @@ export function endpointRequest(event: ApiEvent): EndpointRequest | undefined {
   for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value;
   const query: Record<string, string | undefined> = {};
   for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) query[name] = value;
-  const body = event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const body =
+    event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   return {
     realmId,
     issuer: realmIssuer(issuerBase(event), realmId),
@@ -38,10 +39,7 @@ export function toReply(response: EndpointResponse): Reply {
 }
 
 /** Runs an endpoint for the event's realm (404 for a malformed realm id). */
-export async function runEndpoint(
-  event: ApiEvent,
-  endpoint: (request: EndpointRequest) => Promise<EndpointResponse>,
-): Promise<Reply> {
+export async function runEndpoint(event: ApiEvent, endpoint: (request: EndpointRequest) => Promise<EndpointResponse>): Promise<Reply> {
   const request = endpointRequest(event);
   return toReply(request ? await endpoint(request) : unknownRealm());
 }

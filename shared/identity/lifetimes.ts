@@ -56,5 +56,4 @@ export function hashBudgetFromEnvironment(env: NodeJS.ProcessEnv = process.env):
 }
 
 /** How long a retired signing key stays in the JWKS: every token it signed has expired by then. */
-export const retiredKeyRetentionSeconds =
-  Math.max(lifetimes.accessToken, lifetimes.idToken) + lifetimes.clockSkew;
+export const retiredKeyRetentionSeconds = Math.max(lifetimes.accessToken, lifetimes.idToken) + lifetimes.clockSkew;

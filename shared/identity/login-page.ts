@@ -19,9 +19,7 @@ export function renderLoginPage(model: LoginPageModel): string {
   const hidden = Object.entries(model.hidden)
     .map(([name, value]) => `      <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
-  const error = model.error
-    ? `    <p class="error" role="alert" id="login-error">${escapeHtml(model.error)}</p>\n`
-    : '';
+  const error = model.error ? `    <p class="error" role="alert" id="login-error">${escapeHtml(model.error)}</p>\n` : '';
   const describedBy = model.error ? ' aria-describedby="login-error"' : '';
   return `<!doctype html>
 <html lang="en">

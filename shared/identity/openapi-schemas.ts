@@ -13,9 +13,7 @@ const clientAuth = {
 };
 
 const grant = <G extends string, S extends z.core.$ZodLooseShape>(grantType: G, id: string, description: string, shape: S) =>
-  z
-    .object({ grant_type: z.literal(grantType), ...clientAuth, ...shape })
-    .register(z.globalRegistry, { id, description });
+  z.object({ grant_type: z.literal(grantType), ...clientAuth, ...shape }).register(z.globalRegistry, { id, description });
 
 export const tokenRequestSchema = z
   .union([
@@ -50,7 +48,15 @@ export const tokenResponseSchema = z
 
 export const oauthErrorSchema = z
   .object({
-    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type']),
+    error: z.enum([
+      'invalid_request',
+      'invalid_client',
+      'invalid_grant',
+      'unauthorized_client',
+      'unsupported_grant_type',
+      'invalid_scope',
+      'unsupported_token_type',
+    ]),
     error_description: z.string(),
     status: z.string(),
     message: z.string(),

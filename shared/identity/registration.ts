@@ -16,7 +16,9 @@ const clientIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export async function createRealm(store: IdentityStore, realmId: string): Promise<void> {
   if (!realmIdPattern.test(realmId)) {
-    throw new ValidationError('Invalid realm id', [{ field: 'realmId', message: 'must be 1-64 letters, digits, _ or -, starting with a letter or digit' }]);
+    throw new ValidationError('Invalid realm id', [
+      { field: 'realmId', message: 'must be 1-64 letters, digits, _ or -, starting with a letter or digit' },
+    ]);
   }
   if (!(await store.realms.create(realmId))) throw new ConflictError(`Realm ${realmId} already exists`);
 }
@@ -37,7 +39,10 @@ export interface NewClient {
  * Returns the client and its secret in clear (generated when not given): the only time it is seen.
  * A public client has no secret (`secret` is undefined).
  */
-export async function createClient(store: IdentityStore, input: NewClient & { public: true }): Promise<{ client: Client; secret: undefined }>;
+export async function createClient(
+  store: IdentityStore,
+  input: NewClient & { public: true },
+): Promise<{ client: Client; secret: undefined }>;
 export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string }>;
 export async function createClient(store: IdentityStore, input: NewClient): Promise<{ client: Client; secret: string | undefined }> {
   if (!clientIdPattern.test(input.clientId)) {
@@ -45,18 +50,23 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
   }
   for (const [i, uri] of (input.redirectUris ?? []).entries()) {
     if (!URL.canParse(uri) || new URL(uri).hash !== '') {
-      throw new ValidationError('Invalid redirect URI', [{ field: `redirectUris[${i}]`, message: 'must be an absolute URI without a fragment' }]);
+      throw new ValidationError('Invalid redirect URI', [
+        { field: `redirectUris[${i}]`, message: 'must be an absolute URI without a fragment' },
+      ]);
     }
   }
   for (const [i, role] of (input.serviceAccountRoles ?? []).entries()) {
     if (!(serviceAccountRoles as readonly string[]).includes(role)) {
-      throw new ValidationError('Invalid role', [{ field: `serviceAccountRoles[${i}]`, message: `must be one of ${serviceAccountRoles.join(', ')}` }]);
+      throw new ValidationError('Invalid role', [
+        { field: `serviceAccountRoles[${i}]`, message: `must be one of ${serviceAccountRoles.join(', ')}` },
+      ]);
     }
   }
   if (input.public) checkPublicClient(input);
   if (!(await store.realms.get(input.realmId))) throw new ValidationError(`Realm ${input.realmId} does not exist`);
   const secret = input.public ? undefined : (input.secret ?? randomSecret(32));
-  if (secret !== undefined && secret.length < 16) throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
+  if (secret !== undefined && secret.length < 16)
+    throw new ValidationError('Invalid secret', [{ field: 'secret', message: 'must be at least 16 characters' }]);
   const at = new Date().toISOString();
   const client: Client = {
     realmId: input.realmId,
@@ -77,10 +87,13 @@ export async function createClient(store: IdentityStore, input: NewClient): Prom
 
 /** A public client has no secret, so no grant that authenticates the client alone, and needs somewhere to send its codes. */
 function checkPublicClient(input: NewClient): void {
-  if (input.secret !== undefined) throw new ValidationError('Invalid client', [{ field: 'secret', message: 'a public client has no secret' }]);
+  if (input.secret !== undefined)
+    throw new ValidationError('Invalid client', [{ field: 'secret', message: 'a public client has no secret' }]);
   for (const [i, grant] of (input.grantTypes ?? []).entries()) {
     if (!(publicClientGrantTypes as readonly string[]).includes(grant)) {
-      throw new ValidationError('Invalid client', [{ field: `grantTypes[${i}]`, message: `a public client may use only ${publicClientGrantTypes.join(' and ')}` }]);
+      throw new ValidationError('Invalid client', [
+        { field: `grantTypes[${i}]`, message: `a public client may use only ${publicClientGrantTypes.join(' and ')}` },
+      ]);
     }
   }
   if (!input.redirectUris?.length) {

@@ -22,11 +22,7 @@ export function parseParameters(body: string | undefined, contentType: string | 
   if (mediaType === 'application/x-www-form-urlencoded') return checkedText(parseForm(text));
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return checkedText(parseJson(text));
   if (text === '' && mediaType === '') return noParameters();
-  throw new OAuthError(
-    'invalid_request',
-    'The body must be application/x-www-form-urlencoded or application/json',
-    415,
-  );
+  throw new OAuthError('invalid_request', 'The body must be application/x-www-form-urlencoded or application/json', 415);
 }
 
 /** Parameters are text: the characters the API refuses in bodies (shared/http/text-checks.ts) are refused here too. */

@@ -25,7 +25,12 @@ export function identityJwksProvider(
  * Whether a token is revoked: its `jti` is on the deny-list, or, for a user's login, its refresh
  * family was revoked or its user deleted or given new credentials since the login began.
  */
-export async function tokenRevoked(store: IdentityStore, realmId: string, jti: string, login?: { sid: string; userId: string }): Promise<boolean> {
+export async function tokenRevoked(
+  store: IdentityStore,
+  realmId: string,
+  jti: string,
+  login?: { sid: string; userId: string },
+): Promise<boolean> {
   const facts = await store.revokedTokens.revocationFacts(realmId, jti, login);
   return facts.accessTokenRevoked || (login !== undefined && (facts.familyRevoked || loginEnded(facts.user, login.sid)));
 }

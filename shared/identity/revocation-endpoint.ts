@@ -28,9 +28,7 @@ export async function revocationEndpoint(provider: IdentityProvider, request: En
     if (familyId) {
       const family = await provider.store.refreshFamilies.get(request.realmId, familyId);
       const digest = digestToken(token);
-      const owned =
-        family?.clientId === client.clientId &&
-        (digestsEqual(digest, family.currentDigest) || family.usedDigests.has(digest));
+      const owned = family?.clientId === client.clientId && (digestsEqual(digest, family.currentDigest) || family.usedDigests.has(digest));
       if (owned) await provider.store.refreshFamilies.revoke(request.realmId, familyId);
     } else {
       const payload = await verifyOwnAccessToken(provider.keys, token, request.issuer);

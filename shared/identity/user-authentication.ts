@@ -16,10 +16,7 @@ import { spendHash, type HashPayer } from './hash-budget.js';
 import { decoy, verifySecret } from './hashing.js';
 import type { HashBudgetPolicy, LoginThrottlePolicy } from './lifetimes.js';
 
-export type UserAuthentication =
-  | { outcome: 'authenticated'; user: User }
-  | { outcome: 'invalid' }
-  | { outcome: 'locked'; until: number };
+export type UserAuthentication = { outcome: 'authenticated'; user: User } | { outcome: 'invalid' } | { outcome: 'locked'; until: number };
 
 export interface LoginAttempt {
   realmId: string;

@@ -9,9 +9,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed. */
 export async function batchDelete(keys: Key[]): Promise<void> {
   for (let start = 0; start < keys.length; start += 25) {
-    let requests: WriteRequest[] = keys
-      .slice(start, start + 25)
-      .map((Key) => ({ DeleteRequest: { Key } }));
+    let requests: WriteRequest[] = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
       const result = await dynamoClient().batchWrite({ RequestItems: { [tableName()]: requests } });

@@ -76,10 +76,7 @@ async function adjustRealmHouseholdCount(realmId: string, delta: 1 | -1): Promis
   }
 }
 
-export async function insertHousehold(
-  realmId: string,
-  fields: HouseholdFields & { ownerId: string },
-): Promise<Household> {
+export async function insertHousehold(realmId: string, fields: HouseholdFields & { ownerId: string }): Promise<Household> {
   const now = new Date().toISOString();
   const household: Household = { ...fields, id: ulid(), createdAt: now, updatedAt: now, version: 1 };
   await adjustRealmHouseholdCount(realmId, 1);
@@ -152,7 +149,10 @@ export async function queryHouseholds(realmId: string, ownerId?: string): Promis
           ExpressionAttributeValues: { ':pk': ownerHouseholdsIndexKey(realmId, ownerId) },
         },
   );
-  return items.map(toRecord).filter((record) => !record.deletingAt).map(publicHousehold);
+  return items
+    .map(toRecord)
+    .filter((record) => !record.deletingAt)
+    .map(publicHousehold);
 }
 
 /**
@@ -206,18 +206,14 @@ async function deletePartitionChildren(pk: string): Promise<void> {
  * exists and is not being deleted. Doubles as the guard that keeps children from being written
  * under a household that is going away.
  */
-export async function reserveChildSlot(
-  realmId: string,
-  householdId: string,
-  counter: string,
-  max: number,
-): Promise<boolean> {
+export async function reserveChildSlot(realmId: string, householdId: string, counter: string, max: number): Promise<boolean> {
   try {
     await dynamoClient().update({
       TableName: tableName(),
       Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
       UpdateExpression: 'ADD #counter :one',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#counter) OR #counter < :max)',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#counter) OR #counter < :max)',
       ExpressionAttributeNames: { '#counter': counter },
       ExpressionAttributeValues: { ':one': 1, ':max': max },
     });

@@ -30,12 +30,23 @@ const keyOf = (realmId: string, subject: string, key: string) => {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Claims the key for a request; returns the record already there when the claim fails. */
-export async function claimIdempotencyKey(realmId: string, subject: string, key: string, fingerprint: string): Promise<IdempotencyRecord | undefined> {
+export async function claimIdempotencyKey(
+  realmId: string,
+  subject: string,
+  key: string,
+  fingerprint: string,
+): Promise<IdempotencyRecord | undefined> {
   const now = nowSeconds();
   try {
     await dynamoClient().put({
       TableName: tableName(),
-      Item: { ...keyOf(realmId, subject, key), entity: 'idempotency', state: 'pending', fingerprint, expiresAt: now + idempotencyWindowSeconds },
+      Item: {
+        ...keyOf(realmId, subject, key),
+        entity: 'idempotency',
+        state: 'pending',
+        fingerprint,
+        expiresAt: now + idempotencyWindowSeconds,
+      },
       // An expired record (TTL deletes lazily, and not at all locally) counts as absent.
       ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
       ExpressionAttributeValues: { ':now': now },
@@ -48,7 +59,11 @@ export async function claimIdempotencyKey(realmId: string, subject: string, key:
   const item = out.Item;
   if (!item) return claimIdempotencyKey(realmId, subject, key, fingerprint);
   if (item.state === 'pending') return { state: 'pending', fingerprint: item.fingerprint as string };
-  return { state: 'done', fingerprint: item.fingerprint as string, response: decompressJson(item.response as Uint8Array) as StoredResponse };
+  return {
+    state: 'done',
+    fingerprint: item.fingerprint as string,
+    response: decompressJson(item.response as Uint8Array) as StoredResponse,
+  };
 }
 
 /** Keeps the response for replays. Returns false when it is too large to keep (the claim is then released). */

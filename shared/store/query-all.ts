@@ -2,7 +2,9 @@ import type { QueryInput, ReadOutput, ScanInput } from '../aws/dynamodb.js';
 import { dynamoClient } from './client.js';
 
 /** Every item of a paged read, following LastEvaluatedKey from page to page. */
-async function readAll(readPage: (startKey: Record<string, unknown> | undefined) => Promise<ReadOutput>): Promise<Record<string, unknown>[]> {
+async function readAll(
+  readPage: (startKey: Record<string, unknown> | undefined) => Promise<ReadOutput>,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

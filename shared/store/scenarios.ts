@@ -67,11 +67,7 @@ function itemOf(realmId: string, record: ScenarioRecord) {
  * being deleted; the check after the write removes the scenario again if a delete started in
  * between, so nothing is left orphaned.
  */
-export async function insertScenario(
-  realmId: string,
-  householdId: string,
-  document: ScenarioRecord['document'],
-): Promise<ScenarioRecord> {
+export async function insertScenario(realmId: string, householdId: string, document: ScenarioRecord['document']): Promise<ScenarioRecord> {
   const now = new Date().toISOString();
   const record: ScenarioRecord = { id: ulid(), householdId, createdAt: now, updatedAt: now, version: 1, document };
   const item = itemOf(realmId, record);
@@ -138,7 +134,12 @@ export async function getScenarios(realmId: string, householdId: string, ids: st
 }
 
 /** Marks the scenario deleting, removes everything keyed under it, then the scenario itself. Idempotent. */
-export async function deleteScenarioCascade(realmId: string, householdId: string, scenarioId: string, expectedVersion: number): Promise<void> {
+export async function deleteScenarioCascade(
+  realmId: string,
+  householdId: string,
+  scenarioId: string,
+  expectedVersion: number,
+): Promise<void> {
   const pk = householdPartition(realmId, householdId);
   const sk = scenarioSortKey(scenarioId);
   try {

@@ -30,7 +30,8 @@ describe('the docs page', () => {
     const elsewhere: string[] = [];
     // Redoc's menu shows a logo from its CDN: the page's Content-Security-Policy must stop it in the browser.
     page.on('requestfinished', (request) => {
-      if (!request.url().startsWith(server.url) && !request.url().startsWith('blob:') && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('blob:') && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
     });
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));

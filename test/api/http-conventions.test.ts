@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 /** A raw GET that leaves the body as sent (fetch would decode it). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
@@ -94,8 +97,16 @@ describe('Idempotency-Key on creating POSTs', () => {
     const again = await api.post(`/households/${id}/scenarios`, scenario, { token, headers });
     expect(again.body.id).toBe(first.body.id);
     const runHeaders = { 'Idempotency-Key': `run-${id}` };
-    const run = await api.post(`/households/${id}/scenarios/${first.body.id}/simulations`, { paths: 200, seed: 1 }, { token, headers: runHeaders });
-    const rerun = await api.post(`/households/${id}/scenarios/${first.body.id}/simulations`, { paths: 200, seed: 1 }, { token, headers: runHeaders });
+    const run = await api.post(
+      `/households/${id}/scenarios/${first.body.id}/simulations`,
+      { paths: 200, seed: 1 },
+      { token, headers: runHeaders },
+    );
+    const rerun = await api.post(
+      `/households/${id}/scenarios/${first.body.id}/simulations`,
+      { paths: 200, seed: 1 },
+      { token, headers: runHeaders },
+    );
     expect(run.status).toBe(201);
     expect(rerun.body.id).toBe(run.body.id);
     const list = await api.get(`/households/${id}/scenarios/${first.body.id}/simulations`, { token });
@@ -112,9 +123,14 @@ describe('If-None-Match on GETs', () => {
     expect(same.status).toBe(304);
     expect(await same.text()).toBe('');
     expect(same.headers.get('etag')).toBe('"1"');
-    expect((await fetch(`${server.url}/households/${id}`, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': 'W/"1", "7"' } })).status).toBe(304);
+    expect(
+      (await fetch(`${server.url}/households/${id}`, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': 'W/"1", "7"' } }))
+        .status,
+    ).toBe(304);
     await api.patch(`/households/${id}`, { name: 'Changed' }, { token });
-    const changed = await fetch(`${server.url}/households/${id}`, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': '"1"' } });
+    const changed = await fetch(`${server.url}/households/${id}`, {
+      headers: { Authorization: `Bearer ${token}`, 'If-None-Match': '"1"' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).toBe('"2"');
   });
@@ -192,29 +208,49 @@ describe('outputs: compression and CSV', () => {
 describe('PATCH: JSON Patch (RFC 6902) beside merge patch', () => {
   it('changes one member without resending the members array', async () => {
     const id = await household('Patched');
-    const scenario = { ...retireeScenario(65, 10), members: [
-      { id: 'pat', role: 'PRIMARY', birthYear: 1965, sex: 'FEMALE', retirementAge: 65 },
-      { id: 'sam', role: 'PARTNER', birthYear: 1966, sex: 'MALE', retirementAge: 66 },
-    ] };
+    const scenario = {
+      ...retireeScenario(65, 10),
+      members: [
+        { id: 'pat', role: 'PRIMARY', birthYear: 1965, sex: 'FEMALE', retirementAge: 65 },
+        { id: 'sam', role: 'PARTNER', birthYear: 1966, sex: 'MALE', retirementAge: 66 },
+      ],
+    };
     const created = await api.post(`/households/${id}/scenarios`, scenario, { token });
     expect(created.status).toBe(201);
     const path = `/households/${id}/scenarios/${created.body.id}`;
-    const patched = await api.patch(path, [
-      { op: 'test', path: '/members/0/id', value: 'pat' },
-      { op: 'replace', path: '/members/0/retirementAge', value: 67 },
-    ], { token, contentType: 'application/json-patch+json' });
+    const patched = await api.patch(
+      path,
+      [
+        { op: 'test', path: '/members/0/id', value: 'pat' },
+        { op: 'replace', path: '/members/0/retirementAge', value: 67 },
+      ],
+      { token, contentType: 'application/json-patch+json' },
+    );
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.version).toBe(2);
-    expect(patched.body.members.map((m: { id: string; retirementAge: number }) => [m.id, m.retirementAge])).toEqual([['pat', 67], ['sam', 66]]);
+    expect(patched.body.members.map((m: { id: string; retirementAge: number }) => [m.id, m.retirementAge])).toEqual([
+      ['pat', 67],
+      ['sam', 66],
+    ]);
     expect(patched.body.incomes).toEqual(created.body.incomes);
 
-    const failedTest = await api.patch(path, [{ op: 'test', path: '/members/0/retirementAge', value: 65 }, { op: 'remove', path: '/members/1' }], {
+    const failedTest = await api.patch(
+      path,
+      [
+        { op: 'test', path: '/members/0/retirementAge', value: 65 },
+        { op: 'remove', path: '/members/1' },
+      ],
+      {
+        token,
+        contentType: 'application/json-patch+json',
+      },
+    );
+    expect(failedTest.status).toBe(409);
+    expect(failedTest.body.errors[0].field).toBe('[0]');
+    const missing = await api.patch(path, [{ op: 'replace', path: '/members/5/retirementAge', value: 60 }], {
       token,
       contentType: 'application/json-patch+json',
     });
-    expect(failedTest.status).toBe(409);
-    expect(failedTest.body.errors[0].field).toBe('[0]');
-    const missing = await api.patch(path, [{ op: 'replace', path: '/members/5/retirementAge', value: 60 }], { token, contentType: 'application/json-patch+json' });
     expect(missing.status).toBe(422);
     const badOp = await api.patch(path, [{ op: 'frobnicate', path: '/name' }], { token, contentType: 'application/json-patch+json' });
     expect(badOp.status).toBe(400);
@@ -222,7 +258,10 @@ describe('PATCH: JSON Patch (RFC 6902) beside merge patch', () => {
     expect(objectAsJsonPatch.status).toBe(400);
     const arrayAsMerge = await api.patch(path, [{ op: 'remove', path: '/name' }], { token });
     expect(arrayAsMerge.status).toBe(400);
-    const invalidResult = await api.patch(path, [{ op: 'replace', path: '/members/0/retirementAge', value: 'late' }], { token, contentType: 'application/json-patch+json' });
+    const invalidResult = await api.patch(path, [{ op: 'replace', path: '/members/0/retirementAge', value: 'late' }], {
+      token,
+      contentType: 'application/json-patch+json',
+    });
     expect(invalidResult.status).toBe(400);
     expect((await api.get(path, { token })).body.version).toBe(2);
 
@@ -234,10 +273,17 @@ describe('PATCH: JSON Patch (RFC 6902) beside merge patch', () => {
 
   it('patches a household too', async () => {
     const id = await household('Before');
-    const patched = await api.patch(`/households/${id}`, [{ op: 'replace', path: '/name', value: 'After' }, { op: 'add', path: '/externalReference', value: 'crm-9' }], {
-      token,
-      contentType: 'application/json-patch+json',
-    });
+    const patched = await api.patch(
+      `/households/${id}`,
+      [
+        { op: 'replace', path: '/name', value: 'After' },
+        { op: 'add', path: '/externalReference', value: 'crm-9' },
+      ],
+      {
+        token,
+        contentType: 'application/json-patch+json',
+      },
+    );
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ name: 'After', externalReference: 'crm-9', currency: 'EUR', version: 2 });
   });
@@ -262,25 +308,25 @@ describe('Retry-After on every 429 and 503', () => {
     const level = process.env.LOG_LEVEL;
     process.env.LOG_LEVEL = 'silent';
     try {
-    const quota = await answer(async () => {
-      throw new TooManyRequestsError('slow down', 30);
-    });
-    expect(quota.statusCode).toBe(429);
-    expect(quota.headers?.['Retry-After']).toBe('30');
-    const busy = await answer(async () => {
-      throw new ServiceUnavailableError('busy');
-    });
-    expect(busy.statusCode).toBe(503);
-    expect(busy.headers?.['Retry-After']).toBe('1');
-    const throttled = await answer(async () => {
-      throw Object.assign(new Error('rate exceeded'), { name: 'ThrottlingException' });
-    });
-    expect(throttled.statusCode).toBe(503);
-    expect(throttled.headers?.['Retry-After']).toBe('1');
-    const own = await answer(async () => ({ status: 429 }));
-    expect(own.headers?.['Retry-After']).toBe('5');
-    const fine = await answer(async () => ({ status: 200 }));
-    expect(fine.headers?.['Retry-After']).toBeUndefined();
+      const quota = await answer(async () => {
+        throw new TooManyRequestsError('slow down', 30);
+      });
+      expect(quota.statusCode).toBe(429);
+      expect(quota.headers?.['Retry-After']).toBe('30');
+      const busy = await answer(async () => {
+        throw new ServiceUnavailableError('busy');
+      });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers?.['Retry-After']).toBe('1');
+      const throttled = await answer(async () => {
+        throw Object.assign(new Error('rate exceeded'), { name: 'ThrottlingException' });
+      });
+      expect(throttled.statusCode).toBe(503);
+      expect(throttled.headers?.['Retry-After']).toBe('1');
+      const own = await answer(async () => ({ status: 429 }));
+      expect(own.headers?.['Retry-After']).toBe('5');
+      const fine = await answer(async () => ({ status: 200 }));
+      expect(fine.headers?.['Retry-After']).toBeUndefined();
     } finally {
       process.env.LOG_LEVEL = level;
     }

@@ -18,7 +18,8 @@ type Json = Record<string, any>;
 const document = buildOpenApiDocument('http://127.0.0.1:3000') as Json;
 const operationOf = (route: (typeof routes)[number]): Json => document.paths[route.path]?.[route.method.toLowerCase()];
 const resolve = (response: Json): Json => (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response);
-const isPublic = (route: (typeof routes)[number]) => route.path.startsWith('/realms/') || ['/health', '/openapi.json', '/docs', '/docs/redoc.standalone.js'].includes(route.path);
+const isPublic = (route: (typeof routes)[number]) =>
+  route.path.startsWith('/realms/') || ['/health', '/openapi.json', '/docs', '/docs/redoc.standalone.js'].includes(route.path);
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -28,7 +29,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has an operation for every route, and nothing else', () => {
-    const documented = Object.entries(document.paths as Json).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths as Json).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
     const ids = documented.map((key) => {
       const [method, path] = key.split(' ');
@@ -56,10 +59,11 @@ describe('the OpenAPI document', () => {
           continue;
         }
         // Every status with a body has a schema for it; only 204, 302 and 304 (and revocation's empty 200) have none.
-        const bodyless = status === 204 || status === 302 || status === 304 || route.handler === 'identity/revoke' && status === 200;
+        const bodyless = status === 204 || status === 302 || status === 304 || (route.handler === 'identity/revoke' && status === 200);
         if (bodyless) continue;
         expect(response.content, `${status} content`).toBeDefined();
-        for (const [type, media] of Object.entries(response.content as Json)) expect(media.schema, `${status} ${type} schema`).toBeDefined();
+        for (const [type, media] of Object.entries(response.content as Json))
+          expect(media.schema, `${status} ${type} schema`).toBeDefined();
       }
       const expected = [400, 500, 503];
       if (!isPublic(route)) expected.push(401, 403, 404);
@@ -75,8 +79,12 @@ describe('the OpenAPI document', () => {
       const headers = op.parameters.filter((p: Json) => p.in === 'header').map((p: Json) => p.name);
       if (creates) expect(headers).toContain('Idempotency-Key');
       if (route.method === 'GET' && route.handler !== 'identity/authorize') expect(headers).toContain('If-None-Match');
-      if (route.method === 'PATCH') expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/merge-patch+json', 'application/json-patch+json']));
-      if (route.path.endsWith('/output') && route.method === 'GET') expect(Object.keys(op.responses[200].content)).toEqual(['application/json', 'text/csv']);
+      if (route.method === 'PATCH')
+        expect(Object.keys(op.requestBody.content)).toEqual(
+          expect.arrayContaining(['application/merge-patch+json', 'application/json-patch+json']),
+        );
+      if (route.path.endsWith('/output') && route.method === 'GET')
+        expect(Object.keys(op.responses[200].content)).toEqual(['application/json', 'text/csv']);
 
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) {
         expect(op.requestBody, 'request body').toBeDefined();
@@ -90,9 +98,18 @@ describe('the OpenAPI document', () => {
     const token = document.paths['/realms/{realmId}/protocol/openid-connect/token'].post;
     expect(Object.keys(token.requestBody.content)).toContain('application/x-www-form-urlencoded');
     const grants = document.components.schemas.TokenRequest.anyOf.map((s: Json) => document.components.schemas[s.$ref.split('/').pop()]);
-    expect(grants.map((g: Json) => g.properties.grant_type.const).sort()).toEqual(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
-    expect(grants.find((g: Json) => g.properties.grant_type.const === 'password').required).toEqual(expect.arrayContaining(['username', 'password']));
-    expect(document.components.schemas.TokenResponse.required).toEqual(expect.arrayContaining(['access_token', 'token_type', 'expires_in']));
+    expect(grants.map((g: Json) => g.properties.grant_type.const).sort()).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'password',
+      'refresh_token',
+    ]);
+    expect(grants.find((g: Json) => g.properties.grant_type.const === 'password').required).toEqual(
+      expect.arrayContaining(['username', 'password']),
+    );
+    expect(document.components.schemas.TokenResponse.required).toEqual(
+      expect.arrayContaining(['access_token', 'token_type', 'expires_in']),
+    );
     const flows = document.components.securitySchemes.realmOAuth.flows;
     expect(flows.clientCredentials.tokenUrl).toBe('http://127.0.0.1:3000/realms/demo/protocol/openid-connect/token');
     expect(Object.keys(flows).sort()).toEqual(['authorizationCode', 'clientCredentials', 'password']);
@@ -106,9 +123,13 @@ describe('the OpenAPI document', () => {
     const seen: string[] = [];
     for (const [path, ops] of Object.entries(document.paths as Json)) {
       for (const [method, op] of Object.entries(ops as Json)) {
-        const media: [string, Json][] = Object.entries((op.requestBody?.content ?? {}) as Json).map(([type, m]) => [pointer('paths', path, method, 'requestBody', 'content', type), m]);
+        const media: [string, Json][] = Object.entries((op.requestBody?.content ?? {}) as Json).map(([type, m]) => [
+          pointer('paths', path, method, 'requestBody', 'content', type),
+          m,
+        ]);
         for (const [status, response] of Object.entries(op.responses as Json)) {
-          for (const [type, m] of Object.entries((response.content ?? {}) as Json)) media.push([pointer('paths', path, method, 'responses', status, 'content', type), m]);
+          for (const [type, m] of Object.entries((response.content ?? {}) as Json))
+            media.push([pointer('paths', path, method, 'responses', status, 'content', type), m]);
         }
         for (const [where, m] of media) {
           if (!m.examples || !m.schema) continue;

@@ -15,7 +15,9 @@ describe('repeatable query parameters', () => {
         expect(spec.repeatedQuery, handler).toBeUndefined();
         continue;
       }
-      const properties = (z.toJSONSchema(spec.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { type?: string }> }).properties ?? {};
+      const properties =
+        (z.toJSONSchema(spec.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { type?: string }> })
+          .properties ?? {};
       const arrays = Object.keys(properties).filter((name) => properties[name].type === 'array');
       lists += arrays.length;
       expect([...(spec.repeatedQuery ?? [])].sort(), handler).toEqual(arrays.sort());

@@ -38,9 +38,11 @@ function resolveRelative(from: string, specifier: string): string {
 
 export function importGraph(files = sourceFiles()): Edge[] {
   return files.flatMap((from) =>
-    ts.preProcessFile(readFileSync(join(ROOT, from), 'utf8'), true, true).importedFiles.map(({ fileName }) =>
-      fileName.startsWith('.') ? { from, to: resolveRelative(from, fileName), internal: true } : { from, to: fileName, internal: false },
-    ),
+    ts
+      .preProcessFile(readFileSync(join(ROOT, from), 'utf8'), true, true)
+      .importedFiles.map(({ fileName }) =>
+        fileName.startsWith('.') ? { from, to: resolveRelative(from, fileName), internal: true } : { from, to: fileName, internal: false },
+      ),
   );
 }
 

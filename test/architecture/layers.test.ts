@@ -12,7 +12,10 @@ const edges = importGraph();
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
 const crossings = (from: (path: string) => boolean, to: (edge: Edge) => boolean) =>
   edges.filter((edge) => from(edge.from) && to(edge)).map((edge) => `${edge.from} -> ${edge.to}`);
-const toFolders = (...folders: string[]) => (edge: Edge) => edge.internal && folders.some((folder) => under(folder)(edge.to));
+const toFolders =
+  (...folders: string[]) =>
+  (edge: Edge) =>
+    edge.internal && folders.some((folder) => under(folder)(edge.to));
 
 describe('the layers', () => {
   it('reads the imports it checks', () => {
@@ -59,7 +62,12 @@ describe('the layers', () => {
   });
 
   it('shared/store, shared/aws and shared/queue import nothing of the HTTP stack or the identity provider', () => {
-    expect(crossings((path) => ['shared/store', 'shared/aws', 'shared/queue'].some((f) => under(f)(path)), toFolders('shared/http', 'shared/identity'))).toEqual([]);
+    expect(
+      crossings(
+        (path) => ['shared/store', 'shared/aws', 'shared/queue'].some((f) => under(f)(path)),
+        toFolders('shared/http', 'shared/identity'),
+      ),
+    ).toEqual([]);
   });
 
   it('there are no import cycles', () => {

@@ -21,7 +21,9 @@ describe('progress of the simulating commands', () => {
     // Each 650-path shard in two even slices of at most 500 paths.
     expect(seen).toEqual([325, 650, 975, 1_300]);
     const other = loadExample('young-family-mortgage', (doc) => (doc.members[0].retirementAge = 70));
-    expect(withoutTime(compare(plan, other, { seed: 4, paths: 700, onProgress: () => {} }))).toBe(withoutTime(compare(plan, other, { seed: 4, paths: 700 })));
+    expect(withoutTime(compare(plan, other, { seed: 4, paths: 700, onProgress: () => {} }))).toBe(
+      withoutTime(compare(plan, other, { seed: 4, paths: 700 })),
+    );
   });
 
   it('draws a bar on stderr when it is a terminal, and nothing when it is a pipe', async () => {
@@ -33,7 +35,11 @@ describe('progress of the simulating commands', () => {
     expect(terminal.stdout).toContain('simulating [');
     expect(terminal.stdout).toContain('1,200/1,200 paths');
     expect(JSON.parse(readFileSync(out, 'utf8')).metadata.paths).toBe(1_200);
-    const piped = await run(tsx, ['scripts/simulate.ts', 'examples/single-retiree-care.json', '--paths', '1200', '--seed', '2'], { cwd: root, env: { ...process.env, PROGRESS_DELAY_MS: '0' }, maxBuffer: 64 * 1024 * 1024 });
+    const piped = await run(tsx, ['scripts/simulate.ts', 'examples/single-retiree-care.json', '--paths', '1200', '--seed', '2'], {
+      cwd: root,
+      env: { ...process.env, PROGRESS_DELAY_MS: '0' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(piped.stderr).not.toContain('simulating');
   });
 });

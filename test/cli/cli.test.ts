@@ -30,7 +30,14 @@ describe('command line', () => {
   });
 
   it('compares two scenarios', async () => {
-    const { code, stdout } = await cli('compare.ts', ['examples/couple-near-retirement.json', 'examples/couple-near-retirement.json', '--paths', '32', '--seed', '1']);
+    const { code, stdout } = await cli('compare.ts', [
+      'examples/couple-near-retirement.json',
+      'examples/couple-near-retirement.json',
+      '--paths',
+      '32',
+      '--seed',
+      '1',
+    ]);
     expect(code).toBe(0);
     const doc = JSON.parse(stdout);
     expect(doc.summary.find((f: { figure: string }) => f.figure === 'probabilityOfSuccess').difference).toBe(0);
@@ -41,7 +48,10 @@ describe('command line', () => {
     const badJson = join(dir, 'bad.json');
     writeFileSync(badJson, '{ "name": ');
     const invalid = join(dir, 'invalid.json');
-    writeFileSync(invalid, JSON.stringify({ name: 'x', startYear: 2025, members: [{ id: 'a', role: 'PRIMARY', birthYear: 'nineteen', sex: 'MALE' }] }));
+    writeFileSync(
+      invalid,
+      JSON.stringify({ name: 'x', startYear: 2025, members: [{ id: 'a', role: 'PRIMARY', birthYear: 'nineteen', sex: 'MALE' }] }),
+    );
     const cases = [
       { args: [join(dir, 'missing.json')], expect: /cannot read/ },
       { args: [badJson], expect: /invalid JSON/ },
@@ -60,7 +70,19 @@ describe('command line', () => {
   });
 
   it('analyses a scenario: each kind prints its document on stdout and its progress on stderr', async () => {
-    const solve = await cli('analyse.ts', ['examples/couple-near-retirement.json', '--solve', 'spending', '--target', '0.9', '--paths', '40', '--seed', '4', '--shards', '2']);
+    const solve = await cli('analyse.ts', [
+      'examples/couple-near-retirement.json',
+      '--solve',
+      'spending',
+      '--target',
+      '0.9',
+      '--paths',
+      '40',
+      '--seed',
+      '4',
+      '--shards',
+      '2',
+    ]);
     expect(solve.code, solve.stderr).toBe(0);
     expect(solve.stderr).toMatch(/^shard 1\/2 done\nshard 2\/2 done\n/);
     const solved = JSON.parse(solve.stdout);
@@ -120,15 +142,33 @@ describe('command line', () => {
   });
 
   it('--format table prints a readable summary: success, depletion, goals and net worth percentiles by age', async () => {
-    const { code, stdout } = await cli('simulate.ts', ['examples/couple-near-retirement.json', '--paths', '200', '--seed', '7', '--format', 'table']);
+    const { code, stdout } = await cli('simulate.ts', [
+      'examples/couple-near-retirement.json',
+      '--paths',
+      '200',
+      '--seed',
+      '7',
+      '--format',
+      'table',
+    ]);
     expect(code).toBe(0);
     const json = JSON.parse((await cli('simulate.ts', ['examples/couple-near-retirement.json', '--paths', '200', '--seed', '7'])).stdout);
     expect(stdout).toContain(`Success ${(100 * json.summary.probabilityOfSuccess).toFixed(1)}%`);
     expect(stdout).toContain(`depletion ${(100 * json.summary.probabilityOfDepletion).toFixed(1)}%`);
-    for (const goal of json.summary.goals) expect(stdout).toMatch(new RegExp(`${goal.goalId}\\s+${(100 * goal.achievability).toFixed(1)}%`));
+    for (const goal of json.summary.goals)
+      expect(stdout).toMatch(new RegExp(`${goal.goalId}\\s+${(100 * goal.achievability).toFixed(1)}%`));
     const at70 = json.timeSeries.find((t: { ages: Record<string, number> }) => t.ages.chris === 70);
     expect(stdout).toMatch(new RegExp(`^70\\s.*${Math.round(at70.netWorth.real.p50).toLocaleString('en-US')}`, 'm'));
-    const compared = await cli('compare.ts', ['examples/couple-near-retirement.json', 'examples/couple-near-retirement.json', '--paths', '100', '--seed', '7', '--format', 'table']);
+    const compared = await cli('compare.ts', [
+      'examples/couple-near-retirement.json',
+      'examples/couple-near-retirement.json',
+      '--paths',
+      '100',
+      '--seed',
+      '7',
+      '--format',
+      'table',
+    ]);
     expect(compared.code).toBe(0);
     expect(compared.stdout).toMatch(/probabilityOfSuccess\s+\S+%\s+\S+%\s+0\.0%/);
     const bad = await cli('simulate.ts', ['examples/couple-near-retirement.json', '--format', 'xml']);

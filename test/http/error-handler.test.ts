@@ -45,7 +45,10 @@ function event(body?: string): ApiEvent {
 const context = { awsRequestId: 'req-1' } as Context;
 
 function probe(fail: () => never) {
-  return route({ summary: 'probe', auth: false, body: z.object({ name: z.string() }), responses: { 200: { description: 'ok' } } }, async () => fail());
+  return route(
+    { summary: 'probe', auth: false, body: z.object({ name: z.string() }), responses: { 200: { description: 'ok' } } },
+    async () => fail(),
+  );
 }
 
 describe('errors through @middy/http-error-handler', () => {
@@ -55,7 +58,11 @@ describe('errors through @middy/http-error-handler', () => {
     })(event('{"name":"x"}'), context);
     expect(result.statusCode).toBe(409);
     expect(result.headers?.['Content-Type']).toBe('application/json;charset=UTF-8');
-    expect(JSON.parse(String(result.body))).toEqual({ status: 'CONFLICT', message: 'The version does not match', errors: [{ field: 'version', message: 'is 3, not 2' }] });
+    expect(JSON.parse(String(result.body))).toEqual({
+      status: 'CONFLICT',
+      message: 'The version does not match',
+      errors: [{ field: 'version', message: 'is 3, not 2' }],
+    });
     expect(seen.at(-1)).toEqual({ statusCode: 409, body: JSON.parse(String(result.body)) });
   });
 
@@ -83,7 +90,12 @@ describe('errors through @middy/http-error-handler', () => {
       throw new TypeError('secret internals');
     })(event('{"name":"x"}'), context);
     expect(result.statusCode).toBe(500);
-    expect(JSON.parse(String(result.body))).toEqual({ status: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', errors: [], requestId: 'req-1' });
+    expect(JSON.parse(String(result.body))).toEqual({
+      status: 'INTERNAL_SERVER_ERROR',
+      message: 'Internal server error',
+      errors: [],
+      requestId: 'req-1',
+    });
     expect(String(result.body)).not.toContain('secret');
     expect(seen.length).toBe(before + 1);
   });

@@ -76,9 +76,7 @@ describe('refresh tokens', () => {
 
   it('work once when two requests race with the same token', async () => {
     const first = json(await token({ grant_type: 'password', username: 'alice', password: 'alice-password' }));
-    const results = await Promise.all(
-      [1, 2, 3].map(() => token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
@@ -106,7 +104,7 @@ describe('authorization codes', () => {
     const results = await Promise.all([exchange(), exchange()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const issued = json(results.find((r) => r.statusCode === 200)!);
-    expect(json((await exchange())).error).toBe('invalid_grant');
+    expect(json(await exchange()).error).toBe('invalid_grant');
     expect(json(await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token })).error).toBe('invalid_grant');
   });
 

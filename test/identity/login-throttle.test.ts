@@ -46,7 +46,8 @@ function loginPage(sourceIp: string, username: string, password: string, provide
 function token(sourceIp: string, params: Record<string, string>, clientSecret = secret): Promise<EndpointResponse> {
   return tokenEndpoint(fx.provider, formPost(sourceIp, { client_id: 'app', client_secret: clientSecret, ...params }));
 }
-const passwordGrant = (sourceIp: string, username: string, password: string) => token(sourceIp, { grant_type: 'password', username, password });
+const passwordGrant = (sourceIp: string, username: string, password: string) =>
+  token(sourceIp, { grant_type: 'password', username, password });
 const json = (r: EndpointResponse) => r.json as Record<string, string>;
 
 async function newUser(username: string): Promise<void> {
@@ -86,7 +87,8 @@ describe('lockout by strangers', () => {
   it('failures on the login page from one address do not lock the user out elsewhere', async () => {
     await newUser('gina');
     const stranger = address();
-    for (let i = 0; i < loginThrottle.maxFailures; i += 1) expect((await loginPage(stranger, 'gina', 'wrong-password')).statusCode).toBe(200);
+    for (let i = 0; i < loginThrottle.maxFailures; i += 1)
+      expect((await loginPage(stranger, 'gina', 'wrong-password')).statusCode).toBe(200);
     expect((await loginPage(stranger, 'gina', 'gina-password')).statusCode).toBe(429);
     expect((await loginPage(address(), 'gina', 'gina-password')).statusCode).toBe(302);
     expect((await passwordGrant(address(), 'gina', 'gina-password')).statusCode).toBe(200);
@@ -96,8 +98,12 @@ describe('lockout by strangers', () => {
     await newUser('hank');
     // A lower limit than the default (loginThrottle.maxFailuresPerUsername), so the test hashes little; the counting is the same.
     const maxFailuresPerUsername = 7;
-    const provider = new IdentityProvider(fx.store, fx.keys, undefined, { loginThrottle: { ...loginThrottle, maxFailuresPerUsername }, hashBudget });
-    for (let i = 0; i < maxFailuresPerUsername; i += 1) expect((await loginPage(address(), 'hank', 'wrong-password', provider)).statusCode).toBe(200);
+    const provider = new IdentityProvider(fx.store, fx.keys, undefined, {
+      loginThrottle: { ...loginThrottle, maxFailuresPerUsername },
+      hashBudget,
+    });
+    for (let i = 0; i < maxFailuresPerUsername; i += 1)
+      expect((await loginPage(address(), 'hank', 'wrong-password', provider)).statusCode).toBe(200);
     const elsewhere = await loginPage(address(), 'hank', 'hank-password', provider);
     expect(elsewhere.statusCode).toBe(429);
     expect(elsewhere.html).toMatch(/Too many failed sign-in attempts/);
@@ -122,7 +128,9 @@ describe('the hashing budget', () => {
 
   it('counts client secrets on the token endpoint against the same budget', async () => {
     const from = address();
-    const answers = await Promise.all(Array.from({ length: hashBudget.perAddress + 3 }, () => token(from, { grant_type: 'client_credentials' })));
+    const answers = await Promise.all(
+      Array.from({ length: hashBudget.perAddress + 3 }, () => token(from, { grant_type: 'client_credentials' })),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(hashBudget.perAddress);
     const refused = answers.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(3);
@@ -139,7 +147,10 @@ describe('the hashing budget', () => {
     const provider = new IdentityProvider(fx.store, fx.keys, undefined, { loginThrottle, hashBudget: { ...hashBudget, perClient } });
     const answers = await Promise.all(
       Array.from({ length: perClient + 4 }, () =>
-        tokenEndpoint(provider, formPost(address(), { grant_type: 'client_credentials', client_id: 'budgeted', client_secret: `${otherSecret}-wrong` })),
+        tokenEndpoint(
+          provider,
+          formPost(address(), { grant_type: 'client_credentials', client_id: 'budgeted', client_secret: `${otherSecret}-wrong` }),
+        ),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(perClient);
@@ -147,7 +158,11 @@ describe('the hashing budget', () => {
   });
 
   it("takes a deployment's own limits from the environment, and ignores what is not a count", () => {
-    expect(hashBudgetFromEnvironment({ HASH_BUDGET_PER_ADDRESS: '50', HASH_BUDGET_PER_CLIENT: '900' })).toEqual({ ...hashBudget, perAddress: 50, perClient: 900 });
+    expect(hashBudgetFromEnvironment({ HASH_BUDGET_PER_ADDRESS: '50', HASH_BUDGET_PER_CLIENT: '900' })).toEqual({
+      ...hashBudget,
+      perAddress: 50,
+      perClient: 900,
+    });
     expect(hashBudgetFromEnvironment({ HASH_BUDGET_PER_ADDRESS: '0x10', HASH_BUDGET_PER_CLIENT: '0' })).toEqual(hashBudget);
   });
 });

@@ -35,7 +35,15 @@ const json = (r: EndpointResponse) => r.json as Record<string, string>;
 function login(extra: Record<string, string>): Promise<EndpointResponse> {
   return authorizationEndpoint(
     fx.provider,
-    form({ client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 's', username: 'alice', password: 'alice-password', ...extra }),
+    form({
+      client_id: 'web',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+      username: 'alice',
+      password: 'alice-password',
+      ...extra,
+    }),
   );
 }
 
@@ -60,14 +68,23 @@ describe('a public client', () => {
     const redirect = await login({ code_challenge: challenge, code_challenge_method: 'S256' });
     expect(redirect.statusCode).toBe(302);
     const code = new URL(redirect.headers.location).searchParams.get('code')!;
-    const tokens = await tokenEndpoint(fx.provider, form({ client_id: 'web', grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }));
+    const tokens = await tokenEndpoint(
+      fx.provider,
+      form({ client_id: 'web', grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
+    );
     expect(tokens.statusCode).toBe(200);
     expect(json(tokens).token_type).toBe('Bearer');
-    const refreshed = await tokenEndpoint(fx.provider, form({ client_id: 'web', grant_type: 'refresh_token', refresh_token: json(tokens).refresh_token }));
+    const refreshed = await tokenEndpoint(
+      fx.provider,
+      form({ client_id: 'web', grant_type: 'refresh_token', refresh_token: json(tokens).refresh_token }),
+    );
     expect(refreshed.statusCode).toBe(200);
     const revoked = await revocationEndpoint(fx.provider, form({ client_id: 'web', token: json(refreshed).refresh_token }));
     expect(revoked.statusCode).toBe(200);
-    const after = await tokenEndpoint(fx.provider, form({ client_id: 'web', grant_type: 'refresh_token', refresh_token: json(refreshed).refresh_token }));
+    const after = await tokenEndpoint(
+      fx.provider,
+      form({ client_id: 'web', grant_type: 'refresh_token', refresh_token: json(refreshed).refresh_token }),
+    );
     expect(json(after).error).toBe('invalid_grant');
   });
 
@@ -82,7 +99,10 @@ describe('a public client', () => {
   it('cannot use a grant that authenticates the client alone, nor present a secret', async () => {
     const machine = await tokenEndpoint(fx.provider, form({ client_id: 'web', grant_type: 'client_credentials' }));
     expect(json(machine).error).toBe('unauthorized_client');
-    const withSecret = await tokenEndpoint(fx.provider, form({ client_id: 'web', client_secret: 'x'.repeat(32), grant_type: 'refresh_token', refresh_token: 'r' }));
+    const withSecret = await tokenEndpoint(
+      fx.provider,
+      form({ client_id: 'web', client_secret: 'x'.repeat(32), grant_type: 'refresh_token', refresh_token: 'r' }),
+    );
     expect(withSecret.statusCode).toBe(401);
     expect(json(withSecret).error).toBe('invalid_client');
   });
@@ -93,7 +113,10 @@ describe('a public client', () => {
     expect(json(bare).error).toBe('invalid_client');
     const unknown = await tokenEndpoint(fx.provider, form({ client_id: 'nobody', grant_type: 'client_credentials' }));
     expect(json(unknown).error).toBe('invalid_client');
-    const proper = await tokenEndpoint(fx.provider, form({ client_id: 'backend', client_secret: backendSecret, grant_type: 'client_credentials' }));
+    const proper = await tokenEndpoint(
+      fx.provider,
+      form({ client_id: 'backend', client_secret: backendSecret, grant_type: 'client_credentials' }),
+    );
     expect(proper.statusCode).toBe(200);
   });
 

@@ -21,7 +21,9 @@ describe('OAuth request parameters', () => {
 
   it('refuses control characters, bidi overrides and lone surrogates, naming the parameter', () => {
     for (const bad of ['a\u0000b', '\u202Eevil', '\ud800']) {
-      expect(() => parseParameters(JSON.stringify({ username: bad }), 'application/json')).toThrow(expect.objectContaining({ field: 'username' }));
+      expect(() => parseParameters(JSON.stringify({ username: bad }), 'application/json')).toThrow(
+        expect.objectContaining({ field: 'username' }),
+      );
     }
     // (A form cannot carry a lone surrogate: percent-encoding turns it into U+FFFD.)
     for (const bad of ['a%00b', '%E2%80%AEevil']) {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKmsClient } from '../../shared/aws/kms.js';
 import { retiredKeyRetentionSeconds } from '../../shared/identity/lifetimes.js';
 import { signJwt } from '../../shared/identity/signing/jwt.js';
-import { KmsSigningKeys, } from '../../shared/identity/signing/kms-signer.js';
+import { KmsSigningKeys } from '../../shared/identity/signing/kms-signer.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import type { SigningKeySource } from '../../shared/identity/signing/signing-key.js';
 import { fakeCredentials, startFakeAwsService, type FakeAwsService } from '../support/fake-aws-service.js';
@@ -112,7 +112,9 @@ describe('KMS signing adapter (against a local KMS stand-in)', () => {
   });
 
   it('during a rotation signs with the first listed key and publishes all of them', async () => {
-    const keys = new Map(['alias/new', 'alias/old'].map((id) => [id, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey] as const));
+    const keys = new Map(
+      ['alias/new', 'alias/old'].map((id) => [id, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey] as const),
+    );
     const { service, kms } = await kmsWith(keys);
     const source = KmsSigningKeys.fromSetting(kms, 'alias/new, alias/old');
     const published = await source.publicKeys();
@@ -134,7 +136,11 @@ describe('KMS signing adapter (against a local KMS stand-in)', () => {
     const { service, kms } = await kmsWith(keys);
     const source = KmsSigningKeys.fromSetting(kms, 'alias/missing');
     const error = await source.current().catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'NotFoundException', message: "Key 'alias/missing' does not exist", $metadata: { httpStatusCode: 400 } });
+    expect(error).toMatchObject({
+      name: 'NotFoundException',
+      message: "Key 'alias/missing' does not exist",
+      $metadata: { httpStatusCode: 400 },
+    });
     // Not retried (a client error), and tried again on the next call once the key exists.
     expect(service.requests).toHaveLength(1);
     keys.set('alias/missing', generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);

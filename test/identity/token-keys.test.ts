@@ -31,7 +31,15 @@ const publicKeyReads = () => kms.requests.filter((r) => r.target === 'TrentServi
 
 async function token(realmId: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: `${server.url}/realms/${realmId}`, sub: 'alice', azp: 'web', typ: 'Bearer', jti: randomUUID(), iat: now, exp: now + 300 };
+  const claims = {
+    iss: `${server.url}/realms/${realmId}`,
+    sub: 'alice',
+    azp: 'web',
+    typ: 'Bearer',
+    jti: randomUUID(),
+    iat: now,
+    exp: now + 300,
+  };
   return signJwt(claims, await issuerKeys.current());
 }
 
@@ -40,7 +48,12 @@ beforeAll(async () => {
   kms = await startFakeAwsService((request) =>
     kmsDown ? { status: 500, body: { __type: 'KMSInternalException', message: 'KMS is unavailable' } } : answer(request),
   );
-  Object.assign(process.env, { LOG_LEVEL: 'silent', AWS_ENDPOINT_URL_KMS: kms.url, SIGNING_KEY_ID: keyId, AWS_SESSION_TOKEN: fakeCredentials.sessionToken });
+  Object.assign(process.env, {
+    LOG_LEVEL: 'silent',
+    AWS_ENDPOINT_URL_KMS: kms.url,
+    SIGNING_KEY_ID: keyId,
+    AWS_SESSION_TOKEN: fakeCredentials.sessionToken,
+  });
   // The runtime's own plugins are left out: the functions' default key source is what is tested.
   server = await startTestServer({ realKeys: true, plugins: [] });
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: fakeCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: fakeCredentials.secretAccessKey });

@@ -16,7 +16,11 @@ afterAll(() => server?.close());
 
 describe('/users', () => {
   it('registers, reads, replaces and deletes a user, never returning the password or its hash', async () => {
-    const created = await client.post('/users', { username: 'Carol', password: 'carol-password', email: 'carol@example.com' }, { token: service });
+    const created = await client.post(
+      '/users',
+      { username: 'Carol', password: 'carol-password', email: 'carol@example.com' },
+      { token: service },
+    );
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${server.url}/users/${created.body.id}`);
     expect(created.body).toMatchObject({ username: 'Carol', email: 'carol@example.com', roles: ['user'], version: 1 });
@@ -28,18 +32,30 @@ describe('/users', () => {
     expect(head.status).toBe(204);
     expect(head.headers.get('etag')).toBe('"1"');
 
-    const duplicate = await client.post('/users', { username: 'carol', password: 'another-pass', email: 'c2@example.com' }, { token: service });
+    const duplicate = await client.post(
+      '/users',
+      { username: 'carol', password: 'another-pass', email: 'c2@example.com' },
+      { token: service },
+    );
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.errors).toEqual([{ field: 'username', message: 'is already taken' }]);
 
-    const stale = await client.put(path, { username: 'carol2', email: 'carol@example.com' }, { token: service, headers: { 'If-Match': '"7"' } });
+    const stale = await client.put(
+      path,
+      { username: 'carol2', email: 'carol@example.com' },
+      { token: service, headers: { 'If-Match': '"7"' } },
+    );
     expect(stale.status).toBe(412);
     const replaced = await client.put(path, { username: 'carol2', email: 'c@example.com', version: 1 }, { token: service });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ username: 'carol2', version: 2 });
     // The old name is free again, the new one taken.
-    expect((await client.post('/users', { username: 'carol', password: 'another-pass', email: 'c3@example.com' }, { token: service })).status).toBe(201);
-    expect((await client.post('/users', { username: 'CAROL2', password: 'another-pass', email: 'c4@example.com' }, { token: service })).status).toBe(409);
+    expect(
+      (await client.post('/users', { username: 'carol', password: 'another-pass', email: 'c3@example.com' }, { token: service })).status,
+    ).toBe(201);
+    expect(
+      (await client.post('/users', { username: 'CAROL2', password: 'another-pass', email: 'c4@example.com' }, { token: service })).status,
+    ).toBe(409);
 
     expect((await client.delete(path, { token: service })).status).toBe(204);
     expect((await client.get(path, { token: service })).status).toBe(404);
@@ -55,7 +71,10 @@ describe('/users', () => {
 
   it('pages and sorts', async () => {
     for (const name of ['u-c', 'u-a', 'u-b']) {
-      expect((await client.post('/users', { username: name, password: 'password-123', email: `${name}@example.com` }, { token: service })).status).toBe(201);
+      expect(
+        (await client.post('/users', { username: name, password: 'password-123', email: `${name}@example.com` }, { token: service }))
+          .status,
+      ).toBe(201);
     }
     const page = await client.get('/users?size=2&page=0&sort=username,desc', { token: service });
     expect(page.status).toBe(200);
@@ -71,7 +90,9 @@ describe('/users', () => {
   it('is for service accounts only, and each realm sees only its users', async () => {
     const user = await server.issuer.userToken('realm-a', 'some-user');
     expect((await client.get('/users', { token: user })).status).toBe(403);
-    expect((await client.post('/users', { username: 'x1', password: 'password-123', email: 'x@example.com' }, { token: user })).status).toBe(403);
+    expect(
+      (await client.post('/users', { username: 'x1', password: 'password-123', email: 'x@example.com' }, { token: user })).status,
+    ).toBe(403);
     const otherRealm = await server.issuer.serviceToken('realm-b');
     expect((await client.get('/users', { token: otherRealm })).body.page.totalElements).toBe(0);
     expect((await client.get('/users')).status).toBe(401);

@@ -16,7 +16,9 @@ import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import { handlerEntry, planFunctions } from '../../infra/cdk/route-plan.js';
 import { DEAD_LETTER_HANDLER, WORKER_HANDLER } from '../../infra/cdk/stateless-stack.js';
 
-const handlers = [...new Set([...planFunctions(routes, PROJECT_ROOT).map((p) => p.handler), fallbackHandler, WORKER_HANDLER, DEAD_LETTER_HANDLER])];
+const handlers = [
+  ...new Set([...planFunctions(routes, PROJECT_ROOT).map((p) => p.handler), fallbackHandler, WORKER_HANDLER, DEAD_LETTER_HANDLER]),
+];
 
 /** Which SDK client a bundle must carry when it contains a given module of ours. */
 const clientFor: [ourModule: string, sdkPackages: string[]][] = [
@@ -30,7 +32,15 @@ async function bundleInputs(): Promise<{ handler: string; inputs: string[]; exte
   const entries = Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(PROJECT_ROOT, handler)]));
   const { entryPoints: _one, outfile: _file, ...options } = esbuildOptions(entries[handlers[0]], 'unused.mjs');
   // Only the module graph is read: nothing written, minified or mapped.
-  const result = await build({ ...options, entryPoints: entries, outdir: join(PROJECT_ROOT, '.tmp', 'bundle-check'), outExtension: { '.js': '.mjs' }, write: false, minify: false, sourcemap: false });
+  const result = await build({
+    ...options,
+    entryPoints: entries,
+    outdir: join(PROJECT_ROOT, '.tmp', 'bundle-check'),
+    outExtension: { '.js': '.mjs' },
+    write: false,
+    minify: false,
+    sourcemap: false,
+  });
   return Object.entries(result.metafile!.outputs)
     .filter(([, output]) => output.entryPoint !== undefined)
     .map(([path, output]) => ({
@@ -52,14 +62,23 @@ describe('function bundles', () => {
       for (const [ours, packages] of clientFor) {
         if (!inputs.includes(ours)) continue;
         for (const pkg of packages) {
-          expect(inputs.some((i) => i.startsWith(`node_modules/${pkg}/dist-es/`)), `${handler} bundles ${pkg}`).toBe(true);
+          expect(
+            inputs.some((i) => i.startsWith(`node_modules/${pkg}/dist-es/`)),
+            `${handler} bundles ${pkg}`,
+          ).toBe(true);
         }
       }
-      expect(inputs.filter((i) => /node_modules\/@aws-sdk\/[^/]+\/dist-cjs\//.test(i)), handler).toEqual([]);
+      expect(
+        inputs.filter((i) => /node_modules\/@aws-sdk\/[^/]+\/dist-cjs\//.test(i)),
+        handler,
+      ).toEqual([]);
       expect(externals, handler).toEqual([]);
       // The benchmark's sketch library, the embedded store and the TypeScript loader serve the bench,
       // the local runtime and the CLI; a function never carries them.
-      expect(inputs.filter((i) => /^node_modules\/(@datadog\/sketches-js|dynalite|tsx)\//.test(i)), handler).toEqual([]);
+      expect(
+        inputs.filter((i) => /^node_modules\/(@datadog\/sketches-js|dynalite|tsx)\//.test(i)),
+        handler,
+      ).toEqual([]);
     }
     // Starting a run sends shards to SQS; the token endpoint signs with KMS.
     expect(found.find((f) => f.handler === 'simulations/create')!.inputs).toContain('shared/queue/sqs-queue.ts');

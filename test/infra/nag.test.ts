@@ -25,7 +25,9 @@ describe.each([
 
   it('cdk-nag reports no unacknowledged finding', () => {
     const report = new AwsSolutionsChecks(synth.app).validateScope(synth.app);
-    const findings = report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
+    const findings = report.violations.map(
+      (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`,
+    );
     expect(findings).toEqual([]);
     expect(report.success).toBe(true);
   });

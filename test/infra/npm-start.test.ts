@@ -28,18 +28,29 @@ const alive = (pid: number) => {
   }
 };
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 async function start(): Promise<{ npm: ChildProcess; url: string; dataDir: string; statuses: number[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hs-start-'));
   const port = await freePort();
   // detached: npm leads its own process group, as in a terminal.
-  const npm = spawn('npm', ['start'], { cwd: PROJECT_ROOT, detached: true, stdio: 'ignore', env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' } });
+  const npm = spawn('npm', ['start'], {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+  });
   const url = `http://127.0.0.1:${port}`;
   const statuses: number[] = [];
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const status = await fetch(`${url}/health`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status !== 0) statuses.push(status);
     if (status === 200) {
       // Ready means ready: the README's first call reads this file.
@@ -59,8 +70,20 @@ async function stopsOn(signal: 'SIGTERM' | 'SIGINT', target: 'npm' | 'group') {
     else process.kill(-npm.pid!, signal);
     await exited(npm);
     const deadline = Date.now() + 15_000;
-    while ((await fetch(`${url}/health`).then(() => true, () => false)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await fetch(`${url}/health`).then(() => 'still answering', () => 'stopped')).toBe('stopped');
+    while (
+      (await fetch(`${url}/health`).then(
+        () => true,
+        () => false,
+      )) &&
+      Date.now() < deadline
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    expect(
+      await fetch(`${url}/health`).then(
+        () => 'still answering',
+        () => 'stopped',
+      ),
+    ).toBe('stopped');
   } finally {
     if (alive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

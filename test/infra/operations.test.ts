@@ -69,7 +69,9 @@ describe('shard queue and worker', () => {
     const dlqId = synth.stateless.getLogicalId(synth.stateless.shardQueue.deadLetterQueue.node.defaultChild as CfnElement);
     const worker = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(synth.stateless.worker)];
 
-    const deadLetterConsumer = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[logicalId(synth.stateless.deadLetterConsumer)];
+    const deadLetterConsumer = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')[
+      logicalId(synth.stateless.deadLetterConsumer)
+    ];
 
     const queue = queues[queueId].Properties!;
     expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: maxShardReceives() });
@@ -124,7 +126,9 @@ describe('shard queue and worker', () => {
   it('the worker has reserved concurrency equal to its cap, and no other function reserves any', () => {
     const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
     const reserved = Object.entries(functions).filter(([, fn]) => fn.Properties!.ReservedConcurrentExecutions !== undefined);
-    expect(reserved.map(([id, fn]) => [id, fn.Properties!.ReservedConcurrentExecutions])).toEqual([[logicalId(synth.stateless.worker), 20]]);
+    expect(reserved.map(([id, fn]) => [id, fn.Properties!.ReservedConcurrentExecutions])).toEqual([
+      [logicalId(synth.stateless.worker), 20],
+    ]);
     const capped = synthesize({ workerMaxConcurrency: '5' });
     capped.statelessTemplate.hasResourceProperties('AWS::Lambda::Function', {
       ReservedConcurrentExecutions: 5,
@@ -183,11 +187,17 @@ describe('alarms', () => {
     expect(lambda!.Dimensions).toBeUndefined();
     const wait = alarms.find((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
     const queueId = synth.stateless.getLogicalId(synth.stateless.shardQueue.queue.node.defaultChild as CfnElement);
-    expect(wait).toMatchObject({ Threshold: 300, Statistic: 'Maximum', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }] });
+    expect(wait).toMatchObject({
+      Threshold: 300,
+      Statistic: 'Maximum',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+    });
     // The table's throttles: a sum over its operations (metric math), each ThrottledRequests on the table.
     const table = alarms.find((a) => Array.isArray(a.Metrics) && JSON.stringify(a.Metrics).includes('ThrottledRequests'));
     expect(table).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
-    const operations = (table!.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[])
+    const operations = (
+      table!.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } } }[]
+    )
       .filter((m) => m.MetricStat)
       .map((m) => m.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
     expect(operations.sort()).toEqual(['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']);

@@ -28,7 +28,13 @@ interface Statement {
 
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 const TRACE_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
-const QUEUE_CONSUME_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+const QUEUE_CONSUME_ACTIONS = [
+  'sqs:ReceiveMessage',
+  'sqs:DeleteMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+];
 /** Every DynamoDB action that changes data. */
 const DYNAMODB_WRITES = /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite|Create|Restore|Import)/;
 
@@ -60,7 +66,11 @@ function allFunctions(): [string, ServiceFunction][] {
 
 /** Functions that reach the table (all but the fallback, which only answers 404/405/preflight, and routes of access `none`). */
 function tableFunctions(): [string, ServiceFunction][] {
-  const tableless = new Set(planFunctions(routes, PROJECT_ROOT).filter((p) => p.access === 'none').map((p) => p.handler));
+  const tableless = new Set(
+    planFunctions(routes, PROJECT_ROOT)
+      .filter((p) => p.access === 'none')
+      .map((p) => p.handler),
+  );
   return allFunctions().filter(([name]) => name !== 'fallback' && !tableless.has(name));
 }
 

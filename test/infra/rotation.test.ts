@@ -60,7 +60,8 @@ function deployProblems(steps: Step[]): string[] {
     const { statefulTemplate, statelessTemplate } = synthesize(step.context);
     const exports = exportsOf(statefulTemplate);
     for (const name of deployedExports) {
-      if (!exports.has(name) && deployedImports.has(name)) problems.push(`step ${index + 1}: the stateful stack removes export ${name}, still imported`);
+      if (!exports.has(name) && deployedImports.has(name))
+        problems.push(`step ${index + 1}: the stateful stack removes export ${name}, still imported`);
     }
     deployedExports = exports;
     const imports = importsOf(statelessTemplate);
@@ -87,7 +88,10 @@ describe('signing key rotation', () => {
         return stateless.resolve(key!.keyArn);
       };
       expect(stateful.signingKey.node.id).toBe(`SigningKey${step.published[0]}`);
-      const expected = step.published.length === 1 ? keyOf(step.published[0]) : { 'Fn::Join': ['', step.published.flatMap((g, i) => (i === 0 ? [keyOf(g)] : [',', keyOf(g)]))] };
+      const expected =
+        step.published.length === 1
+          ? keyOf(step.published[0])
+          : { 'Fn::Join': ['', step.published.flatMap((g, i) => (i === 0 ? [keyOf(g)] : [',', keyOf(g)]))] };
       const functions = Object.values(statelessTemplate.findResources('AWS::Lambda::Function'));
       expect(functions.length).toBeGreaterThan(0);
       for (const fn of functions) expect(fn.Properties.Environment.Variables.SIGNING_KEY_ID).toEqual(expected);

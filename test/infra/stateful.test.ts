@@ -29,7 +29,11 @@ describe('the table', () => {
         Projection: { ProjectionType: index.projection },
       })),
     );
-    const attributes = [tableShape.partitionKey, tableShape.sortKey, ...tableShape.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    const attributes = [
+      tableShape.partitionKey,
+      tableShape.sortKey,
+      ...tableShape.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
     expect(props.AttributeDefinitions).toEqual(
       expect.arrayContaining(attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type }))),
     );

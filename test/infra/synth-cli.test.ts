@@ -70,7 +70,13 @@ describe('bundling a real handler', () => {
       entry: handlerEntry(PROJECT_ROOT, health!.handler),
       projectRoot: PROJECT_ROOT,
       description: 'bundling probe',
-      environment: { TABLE_NAME: 't', SHARD_QUEUE_URL: 'q', SIGNING_KEY_ID: 'k', ISSUER_BASE_URL: 'https://api.example.com', LOG_LEVEL: 'error' },
+      environment: {
+        TABLE_NAME: 't',
+        SHARD_QUEUE_URL: 'q',
+        SIGNING_KEY_ID: 'k',
+        ISSUER_BASE_URL: 'https://api.example.com',
+        LOG_LEVEL: 'error',
+      },
       logRetention: RetentionDays.ONE_DAY,
     });
     const assembly = app.synth();
@@ -85,7 +91,10 @@ describe('bundling a real handler', () => {
     expect(bundle).not.toMatch(/\bmodule\.exports\s*=/);
     // Minified: nearly all the code stands on a few very long lines (newlines survive only inside
     // template literals); unminified esbuild output has lines of a few dozen characters.
-    const lines = bundle.split('\n').map((l) => l.length).sort((a, b) => b - a);
+    const lines = bundle
+      .split('\n')
+      .map((l) => l.length)
+      .sort((a, b) => b - a);
     expect(lines[0] + (lines[1] ?? 0) + (lines[2] ?? 0)).toBeGreaterThan(bundle.length * 0.5);
 
     const invoke = `
@@ -116,7 +125,13 @@ describe('bundling a real handler', () => {
       projectRoot: PROJECT_ROOT,
       bundling: bundlingFor('system/docs-script'),
       description: 'bundling probe',
-      environment: { TABLE_NAME: 't', SHARD_QUEUE_URL: 'q', SIGNING_KEY_ID: 'k', ISSUER_BASE_URL: 'https://api.example.com', LOG_LEVEL: 'error' },
+      environment: {
+        TABLE_NAME: 't',
+        SHARD_QUEUE_URL: 'q',
+        SIGNING_KEY_ID: 'k',
+        ISSUER_BASE_URL: 'https://api.example.com',
+        LOG_LEVEL: 'error',
+      },
       logRetention: RetentionDays.ONE_DAY,
     });
     const assembly = app.synth();
@@ -132,9 +147,17 @@ describe('bundling a real handler', () => {
           requestContext: { http: { method: 'GET', path: '/docs/redoc.standalone.js' }, requestId: 'probe-2', domainName: 'api.example.com' }, isBase64Encoded: false };
         const result = await handler(event, { awsRequestId: 'probe-2' });
         process.stdout.write(JSON.stringify({ status: result.statusCode, type: result.headers['Content-Type'], length: result.body.length }));`;
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], { cwd: away, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'error' } });
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], {
+        cwd: away,
+        encoding: 'utf8',
+        env: { ...process.env, LOG_LEVEL: 'error' },
+      });
       expect(run.status, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toEqual({ status: 200, type: 'text/javascript;charset=UTF-8', length: readFileSync(join(PROJECT_ROOT, 'node_modules/redoc/bundles/redoc.standalone.js'), 'utf8').length });
+      expect(JSON.parse(run.stdout)).toEqual({
+        status: 200,
+        type: 'text/javascript;charset=UTF-8',
+        length: readFileSync(join(PROJECT_ROOT, 'node_modules/redoc/bundles/redoc.standalone.js'), 'utf8').length,
+      });
     } finally {
       rmSync(away, { recursive: true, force: true });
     }

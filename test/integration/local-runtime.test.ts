@@ -75,7 +75,12 @@ describe('the Host header', () => {
     expect(document.authorization_endpoint.startsWith(server.url)).toBe(true);
 
     const token = await server.issuer.userToken('realm-a', 'alice');
-    const created = await send('POST', '/households', { Host: 'evil.example', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, JSON.stringify({ name: 'H', currency: 'EUR' }));
+    const created = await send(
+      'POST',
+      '/households',
+      { Host: 'evil.example', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      JSON.stringify({ name: 'H', currency: 'EUR' }),
+    );
     expect(created.status).toBe(201);
     expect(String(created.headers.location).startsWith(`${server.url}/households/`)).toBe(true);
   });

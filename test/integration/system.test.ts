@@ -46,9 +46,14 @@ describe('system routes', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(response.body.openapi).toBe('3.1.0');
-    for (const route of apiRoutes()) expect(response.body.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    for (const route of apiRoutes())
+      expect(response.body.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
     const list = response.body.paths['/households'].get;
-    expect(list.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name)).toEqual(['page', 'size', 'sort']);
+    expect(list.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name)).toEqual([
+      'page',
+      'size',
+      'sort',
+    ]);
     expect(list.responses['400'].$ref).toBe('#/components/responses/BadRequest');
     expect(response.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(response.body.components.schemas.ScenarioDocument.properties.members).toBeDefined();
@@ -69,7 +74,10 @@ describe('system routes', () => {
   });
 
   it('answers CORS preflights on known paths', async () => {
-    const preflight = await fetch(`${server.url}/households`, { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(`${server.url}/households`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   });
@@ -78,11 +86,23 @@ describe('system routes', () => {
 describe('the response validator', () => {
   it('rejects bodies and statuses the document does not allow', () => {
     const base = { method: 'GET', path: '/households/01ARZ3NDEKTSV4RRFFQ69G5FAV', contentType: 'application/json;charset=UTF-8' };
-    const household = { id: 'x', name: 'n', currency: 'EUR', ownerId: 'o', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', version: 1 };
+    const household = {
+      id: 'x',
+      name: 'n',
+      currency: 'EUR',
+      ownerId: 'o',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      version: 1,
+    };
     expect(() => validator.check({ ...base, status: 200, text: JSON.stringify(household) })).not.toThrow();
-    expect(() => validator.check({ ...base, status: 200, text: JSON.stringify({ ...household, version: 'one' }) })).toThrow(/does not match/);
+    expect(() => validator.check({ ...base, status: 200, text: JSON.stringify({ ...household, version: 'one' }) })).toThrow(
+      /does not match/,
+    );
     expect(() => validator.check({ ...base, status: 200, text: JSON.stringify({ ...household, secret: 1 }) })).toThrow(/does not match/);
-    expect(() => validator.check({ ...base, status: 404, text: JSON.stringify({ status: 'NOT_FOUND', message: 'x' }) })).toThrow(/does not match/);
+    expect(() => validator.check({ ...base, status: 404, text: JSON.stringify({ status: 'NOT_FOUND', message: 'x' }) })).toThrow(
+      /does not match/,
+    );
     expect(() => validator.check({ ...base, status: 418, text: '{}' })).toThrow(/not documented/);
     expect(() => validator.check({ ...base, method: 'HEAD', status: 204, text: 'x' })).toThrow(/no body/);
   });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** The body as raw JSON text, so that escapes such as \ud800 reach the server as written. */
-const postRaw = (path: string, json: string | Buffer) => api.request('POST', path, { token: alice, rawBody: json, contentType: 'application/json' });
+const postRaw = (path: string, json: string | Buffer) =>
+  api.request('POST', path, { token: alice, rawBody: json, contentType: 'application/json' });
 
 describe('text in bodies', () => {
   it.each([

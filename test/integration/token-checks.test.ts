@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const households = async (options: TokenOptions) => api.get('/households', { token: await server.issuer.userToken('realm-a', 'alice', options) });
+const households = async (options: TokenOptions) =>
+  api.get('/households', { token: await server.issuer.userToken('realm-a', 'alice', options) });
 
 describe('access token checks', () => {
   it('refuses a token without exp', async () => {

@@ -27,8 +27,13 @@ describe('in-process queue', () => {
     const { seen, consumer } = recorder((record) => record.body === 'bad');
     const dead: string[] = [];
     const queue = new InProcessQueue({
-      consumer, concurrency: 1, retryDelayMs: 5, maxReceiveCount: 3,
-      onDeadLetter: async (letters) => { dead.push(...letters.map((l) => l.body)); },
+      consumer,
+      concurrency: 1,
+      retryDelayMs: 5,
+      maxReceiveCount: 3,
+      onDeadLetter: async (letters) => {
+        dead.push(...letters.map((l) => l.body));
+      },
     });
     await queue.send(['good', 'bad']);
     await queue.idle();
@@ -48,7 +53,9 @@ describe('in-process queue', () => {
         if (calls === 1) throw new Error('boom');
         return { batchItemFailures: [] };
       },
-      concurrency: 1, batchSize: 10, retryDelayMs: 5,
+      concurrency: 1,
+      batchSize: 10,
+      retryDelayMs: 5,
     });
     await queue.send(['a', 'b', 'c']);
     await queue.idle();
@@ -59,7 +66,9 @@ describe('in-process queue', () => {
   it('redelivers a delivery that outlives its visibility timeout, while the first is still running', async () => {
     const starts: number[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const queue = new InProcessQueue({
       consumer: async (event) => {
         const count = Number(event.Records[0].attributes.ApproximateReceiveCount);
@@ -67,7 +76,9 @@ describe('in-process queue', () => {
         if (count === 1) await gate; // the first delivery hangs past its visibility
         return { batchItemFailures: [] };
       },
-      concurrency: 2, visibilityTimeoutMs: 20, retryDelayMs: 1,
+      concurrency: 2,
+      visibilityTimeoutMs: 20,
+      retryDelayMs: 1,
     });
     await queue.send(['slow']);
     while (starts.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -8,9 +8,15 @@ afterAll(() => pool.close());
 
 const event = (...bodies: string[]): SQSEvent => ({
   Records: bodies.map((body, i) => ({
-    messageId: `m${i}`, receiptHandle: `m${i}`, body,
+    messageId: `m${i}`,
+    receiptHandle: `m${i}`,
+    body,
     attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 't', ApproximateFirstReceiveTimestamp: '0' },
-    messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'local',
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn',
+    awsRegion: 'local',
   })),
 });
 

@@ -21,7 +21,13 @@ describe('output selection', () => {
       lives: [{ years: [{ netWorth: { nominal: 5 } }] }],
       metadata: { paths: 10 },
     });
-    expect(Object.keys(selectOutput(document, outputQuerySchema.parse({})))).toEqual(['summary', 'timeSeries', 'economy', 'lives', 'metadata']);
+    expect(Object.keys(selectOutput(document, outputQuerySchema.parse({})))).toEqual([
+      'summary',
+      'timeSeries',
+      'economy',
+      'lives',
+      'metadata',
+    ]);
   });
 
   it('rejects unknown sections and views', () => {
@@ -39,7 +45,11 @@ describe('run planning', () => {
       expect(planRun(10, 1000)).toEqual({ inline: true });
       const small = planRun(100, 2000);
       expect(small.inline).toBe(false);
-      if (!small.inline) expect(small.ranges).toEqual([{ pathStart: 0, pathCount: 50 }, { pathStart: 50, pathCount: 50 }]);
+      if (!small.inline)
+        expect(small.ranges).toEqual([
+          { pathStart: 0, pathCount: 50 },
+          { pathStart: 50, pathCount: 50 },
+        ]);
       const large = planRun(1000, 95_000);
       if (large.inline) throw new Error('expected shards');
       expect(large.ranges).toHaveLength(10);

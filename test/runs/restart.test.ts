@@ -29,9 +29,23 @@ describe('a restart of the local runtime', () => {
       const now = new Date().toISOString();
       expect(await acquireRunSlot(ref, 10)).toBe(true);
       await putNewRun(ref, {
-        id: ref.runId, kind: 'SIMULATION', householdId: 'h1', scenarioId: 's1', scenarioVersion: 1,
-        status: 'QUEUED', progress: 0, paths: 1000, seed: 1, shards: 2, completedShards: 0,
-        joinedShards: [0], createdAt: now, updatedAt: now, version: 1, lastProgressAt: now, holdsSlot: true,
+        id: ref.runId,
+        kind: 'SIMULATION',
+        householdId: 'h1',
+        scenarioId: 's1',
+        scenarioVersion: 1,
+        status: 'QUEUED',
+        progress: 0,
+        paths: 1000,
+        seed: 1,
+        shards: 2,
+        completedShards: 0,
+        joinedShards: [0],
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+        lastProgressAt: now,
+        holdsSlot: true,
       } as RunRecord);
       await putBlob(householdPartition('r1', 'h1'), runInputName(ref), { scenarios: [] });
       await putBlob(householdPartition('r1', 'h1'), shardResultName(ref, 0), { shard: 0 });

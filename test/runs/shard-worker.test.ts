@@ -43,26 +43,60 @@ async function queuedRun(options: { paths: number; shards: number; input?: boole
   const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: `run${counter}`, scenarioId: 's1' };
   const now = new Date().toISOString();
   const record = {
-    id: ref.runId, kind: 'SIMULATION', householdId: 'h1', scenarioId: 's1', scenarioVersion: 1,
-    status: 'QUEUED', progress: 0, paths: options.paths, seed: 11, shards: options.shards, completedShards: 0,
-    joinedShards: [], createdAt: now, updatedAt: now, version: 1, lastProgressAt: options.lastProgressAt ?? now, holdsSlot: true,
+    id: ref.runId,
+    kind: 'SIMULATION',
+    householdId: 'h1',
+    scenarioId: 's1',
+    scenarioVersion: 1,
+    status: 'QUEUED',
+    progress: 0,
+    paths: options.paths,
+    seed: 11,
+    shards: options.shards,
+    completedShards: 0,
+    joinedShards: [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    lastProgressAt: options.lastProgressAt ?? now,
+    holdsSlot: true,
   } as RunRecord;
   if (options.input !== false) await storeRunInput(ref, { scenarios: [scenario] });
   expect(await acquireRunSlot(ref, 100)).toBe(true);
   await putNewRun(ref, record);
   const messages: ShardMessage[] = splitPaths(options.paths, options.shards).map((range, shard) => ({
-    v: 1, realmId: ref.realmId, householdId: 'h1', kind: 'SIMULATION', runId: ref.runId, scenarioId: 's1', shard, ...range,
+    v: 1,
+    realmId: ref.realmId,
+    householdId: 'h1',
+    kind: 'SIMULATION',
+    runId: ref.runId,
+    scenarioId: 's1',
+    shard,
+    ...range,
   }));
   return { ref, messages };
 }
 
 function event(message: ShardMessage | string, receiveCount = 1, messageId = 'm1'): SQSEvent {
   return {
-    Records: [{
-      messageId, receiptHandle: messageId, body: typeof message === 'string' ? message : encodeShardMessage(message),
-      attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
-      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:shards', awsRegion: 'local',
-    }],
+    Records: [
+      {
+        messageId,
+        receiptHandle: messageId,
+        body: typeof message === 'string' ? message : encodeShardMessage(message),
+        attributes: {
+          ApproximateReceiveCount: String(receiveCount),
+          SentTimestamp: '0',
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: '0',
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:0:shards',
+        awsRegion: 'local',
+      },
+    ],
   };
 }
 

@@ -55,8 +55,12 @@ describe('a run over SQS', () => {
       const principal: Principal = { realmId: 'r1', subject: 'u1', clientId: 'c', kind: 'user', roles: ['user'] };
       const document = retireeScenario(67, 10);
       const run = await startRun({
-        principal, householdId: household.id, kind: 'SIMULATION',
-        scenarios: [{ id: 's1', version: 3, document }], paths: 1_200, seed: 8,
+        principal,
+        householdId: household.id,
+        kind: 'SIMULATION',
+        scenarios: [{ id: 's1', version: 3, document }],
+        paths: 1_200,
+        seed: 8,
       });
       expect(run.status).toBe('QUEUED');
       expect(run.shards).toBe(6); // 12,000 path-years in shards of 2,000

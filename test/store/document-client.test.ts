@@ -92,7 +92,9 @@ describe('document client', () => {
     const items = Array.from({ length: 5 }, (_, i) => ({ pk: 'P#batch', sk: `s${i}`, data: Buffer.alloc(3, i) }));
     const written = await doc.batchWrite({ RequestItems: { [TableName]: items.map((Item) => ({ PutRequest: { Item } })) } });
     expect(written.UnprocessedItems ?? {}).toEqual({});
-    const read = await doc.batchGet({ RequestItems: { [TableName]: { Keys: items.map(({ pk, sk }) => ({ pk, sk })), ConsistentRead: true } } });
+    const read = await doc.batchGet({
+      RequestItems: { [TableName]: { Keys: items.map(({ pk, sk }) => ({ pk, sk })), ConsistentRead: true } },
+    });
     const got = (read.Responses?.[TableName] ?? []).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
     expect(got.map((item) => Buffer.from(item.data as Uint8Array))).toEqual(items.map((item) => item.data));
     await doc.batchWrite({ RequestItems: { [TableName]: items.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })) } });
@@ -104,7 +106,11 @@ describe('document client', () => {
     const put = () => doc.put({ TableName, Item: { pk: 'P#once', sk: 'A' }, ConditionExpression: 'attribute_not_exists(pk)' });
     await put();
     const error = await put().catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'ConditionalCheckFailedException', message: 'The conditional request failed', $metadata: { httpStatusCode: 400 } });
+    expect(error).toMatchObject({
+      name: 'ConditionalCheckFailedException',
+      message: 'The conditional request failed',
+      $metadata: { httpStatusCode: 400 },
+    });
   });
 
   it('reports a missing table as ResourceNotFoundException', async () => {

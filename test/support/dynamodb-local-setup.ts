@@ -29,7 +29,12 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilAnswering(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
-  const client = createDynamoDbClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' }, maxAttempts: 1 });
+  const client = createDynamoDbClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' },
+    maxAttempts: 1,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output()}`);

@@ -7,7 +7,11 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const fakeCredentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'fake-secret-access-key', sessionToken: 'fake-session-token' };
+export const fakeCredentials = {
+  accessKeyId: 'AKIDEXAMPLE',
+  secretAccessKey: 'fake-secret-access-key',
+  sessionToken: 'fake-session-token',
+};
 
 export interface ReceivedRequest {
   /** The `X-Amz-Target` header: `<service prefix>.<Operation>`. */
@@ -43,7 +47,12 @@ function signatureMatches(headers: IncomingHttpHeaders, body: string): { scope: 
   const [, accessKeyId, scope, signedHeaders, signature] = match;
   const canonicalHeaders = signedHeaders
     .split(';')
-    .map((name) => `${name}:${String(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonicalRequest = ['POST', '/', '', canonicalHeaders, signedHeaders, sha256(body)].join('\n');
   const amzDate = String(headers['x-amz-date']);

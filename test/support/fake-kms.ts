@@ -13,14 +13,28 @@ export function fakeKms(keys: Map<string, KeyObject>, signingAlgorithms = [kmsSi
     if (!privateKey) return { status: 400, body: { __type: 'NotFoundException', message: `Key '${keyId}' does not exist` } };
     if (request.target === 'TrentService.GetPublicKey') {
       const der = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
-      return { status: 200, body: { KeyId: keyId, PublicKey: der.toString('base64'), KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY', SigningAlgorithms: signingAlgorithms } };
+      return {
+        status: 200,
+        body: {
+          KeyId: keyId,
+          PublicKey: der.toString('base64'),
+          KeySpec: 'RSA_2048',
+          KeyUsage: 'SIGN_VERIFY',
+          SigningAlgorithms: signingAlgorithms,
+        },
+      };
     }
     if (request.target === 'TrentService.Sign' && request.input.MessageType === 'DIGEST') {
       const digest = Buffer.from(String(request.input.Message), 'base64');
-      const signature = privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([sha256DigestInfoPrefix, digest]));
-      return { status: 200, body: { KeyId: keyId, Signature: signature.toString('base64'), SigningAlgorithm: request.input.SigningAlgorithm } };
+      const signature = privateEncrypt(
+        { key: privateKey, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.concat([sha256DigestInfoPrefix, digest]),
+      );
+      return {
+        status: 200,
+        body: { KeyId: keyId, Signature: signature.toString('base64'), SigningAlgorithm: request.input.SigningAlgorithm },
+      };
     }
     return { status: 400, body: { __type: 'com.amazonaws.kms#ValidationException', message: `unexpected ${request.target}` } };
   };
 }
-

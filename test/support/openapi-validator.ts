@@ -72,7 +72,9 @@ export class ResponseValidator {
         ? documented.$ref.slice(1)
         : `/${pointer('paths', route!.path, route!.method.toLowerCase(), 'responses', String(response.status))}`;
       const resolved = documented.$ref
-        ? ((this.document.components as Record<string, Record<string, unknown>>).responses[documented.$ref.split('/').pop()!] as typeof documented)
+        ? ((this.document.components as Record<string, Record<string, unknown>>).responses[
+            documented.$ref.split('/').pop()!
+          ] as typeof documented)
         : documented;
       if (!resolved.content) {
         if (response.text !== '') throw new Error(`${where}: documented without a body but has one`);
@@ -91,7 +93,9 @@ export class ResponseValidator {
     const validate = this.schema(ref);
     const body: unknown = JSON.parse(response.text);
     if (!validate(body)) {
-      throw new Error(`${where}: body does not match the document: ${this.ajv.errorsText(validate.errors)}\n${response.text.slice(0, 500)}`);
+      throw new Error(
+        `${where}: body does not match the document: ${this.ajv.errorsText(validate.errors)}\n${response.text.slice(0, 500)}`,
+      );
     }
   }
 }

@@ -61,7 +61,12 @@ export async function createTestIssuer(issuerBase: () => string, realms: string[
       mint({ iss: issuer(realmId, options), sub: userId, azp: 'web-app', roles: options.roles ?? ['user'] }, options),
     serviceToken: (realmId, clientId = 'back-end', options = {}) =>
       mint(
-        { iss: issuer(realmId, options), sub: `service-account-${clientId}`, azp: clientId, roles: options.roles ?? ['service-account', 'realm-admin'] },
+        {
+          iss: issuer(realmId, options),
+          sub: `service-account-${clientId}`,
+          azp: clientId,
+          roles: options.roles ?? ['service-account', 'realm-admin'],
+        },
         options,
       ),
   };

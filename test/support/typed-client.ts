@@ -17,7 +17,13 @@ export function typedClient(baseUrl: string, options: { validator?: ResponseVali
     client.use({
       async onResponse({ request, response }) {
         const text = await response.clone().text();
-        validator.check({ method: request.method, path: new URL(request.url).pathname, status: response.status, contentType: response.headers.get('content-type'), text });
+        validator.check({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          text,
+        });
         return response;
       },
     });

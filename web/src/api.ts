@@ -81,7 +81,8 @@ const inScenario = (householdId: string, scenarioId: string) => ({ params: { pat
 const asDocument = (body: object) => body as never;
 
 export const api = {
-  listHouseholds: () => data(client.GET('/households', { params: { query: { size: '100', sort: ['createdAt,desc'] } } })) as Promise<Page<Household>>,
+  listHouseholds: () =>
+    data(client.GET('/households', { params: { query: { size: '100', sort: ['createdAt,desc'] } } })) as Promise<Page<Household>>,
   createHousehold: (body: { name: string; currency: string }) => data(client.POST('/households', { body })),
   getHousehold: (householdId: string) => data(client.GET('/households/{householdId}', inHousehold(householdId))),
   renameHousehold: (h: Household, name: string) =>
@@ -89,42 +90,89 @@ export const api = {
   deleteHousehold: (householdId: string) => data(client.DELETE('/households/{householdId}', inHousehold(householdId))),
 
   listScenarios: (householdId: string) =>
-    data(client.GET('/households/{householdId}/scenarios', { params: { path: { householdId }, query: { size: '100', sort: ['createdAt,asc'] } } })) as Promise<Page<Scenario>>,
+    data(
+      client.GET('/households/{householdId}/scenarios', {
+        params: { path: { householdId }, query: { size: '100', sort: ['createdAt,asc'] } },
+      }),
+    ) as Promise<Page<Scenario>>,
   createScenario: (householdId: string, body: Record<string, unknown>) =>
     data(client.POST('/households/{householdId}/scenarios', { ...inHousehold(householdId), body: asDocument(body) })) as Promise<Scenario>,
   getScenario: (householdId: string, scenarioId: string) =>
     data(client.GET('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))) as Promise<Scenario>,
   replaceScenario: (householdId: string, s: Scenario, document: ScenarioDocument) =>
-    data(client.PUT('/households/{householdId}/scenarios/{scenarioId}', { ...inScenario(householdId, s.id), body: asDocument({ ...document, version: s.version }) })) as Promise<Scenario>,
+    data(
+      client.PUT('/households/{householdId}/scenarios/{scenarioId}', {
+        ...inScenario(householdId, s.id),
+        body: asDocument({ ...document, version: s.version }),
+      }),
+    ) as Promise<Scenario>,
   renameScenario: (householdId: string, s: Scenario, name: string) =>
-    data(client.PATCH('/households/{householdId}/scenarios/{scenarioId}', { ...inScenario(householdId, s.id), body: { name, version: s.version } })) as Promise<Scenario>,
-  deleteScenario: (householdId: string, scenarioId: string) => data(client.DELETE('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))),
+    data(
+      client.PATCH('/households/{householdId}/scenarios/{scenarioId}', {
+        ...inScenario(householdId, s.id),
+        body: { name, version: s.version },
+      }),
+    ) as Promise<Scenario>,
+  deleteScenario: (householdId: string, scenarioId: string) =>
+    data(client.DELETE('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))),
 
   startSimulation: (householdId: string, scenarioId: string, paths: number) =>
-    data(client.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', { ...inScenario(householdId, scenarioId), body: { paths } })),
+    data(
+      client.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', {
+        ...inScenario(householdId, scenarioId),
+        body: { paths },
+      }),
+    ),
   getSimulation: (householdId: string, scenarioId: string, simulationId: string) =>
-    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', { params: { path: { householdId, scenarioId, simulationId } } })),
+    data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', {
+        params: { path: { householdId, scenarioId, simulationId } },
+      }),
+    ),
   simulationOutput: (householdId: string, scenarioId: string, simulationId: string) =>
-    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output', { params: { path: { householdId, scenarioId, simulationId } } })) as Promise<unknown> as Promise<OutputDocument>,
+    data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output', {
+        params: { path: { householdId, scenarioId, simulationId } },
+      }),
+    ) as Promise<unknown> as Promise<OutputDocument>,
   latestOutput: (householdId: string, scenarioId: string) =>
-    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/output', inScenario(householdId, scenarioId))) as Promise<unknown> as Promise<OutputDocument & { stale?: boolean }>,
+    data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/output', inScenario(householdId, scenarioId)),
+    ) as Promise<unknown> as Promise<OutputDocument & { stale?: boolean }>,
   /** The output's yearly figures as the API writes them in CSV (`Accept: text/csv`). */
   latestOutputCsv: async (householdId: string, scenarioId: string) => {
-    const { response } = await client.GET('/households/{householdId}/scenarios/{scenarioId}/output', { ...inScenario(householdId, scenarioId), headers: { Accept: 'text/csv' }, parseAs: 'stream' });
+    const { response } = await client.GET('/households/{householdId}/scenarios/{scenarioId}/output', {
+      ...inScenario(householdId, scenarioId),
+      headers: { Accept: 'text/csv' },
+      parseAs: 'stream',
+    });
     if (!response.ok) throw new ApiError(response.status, `The CSV could not be read (${response.status})`, []);
     // Left unread ('stream'), so the browser can save the body.
     return response;
   },
 
   startAnalysis: (householdId: string, scenarioId: string, body: AnalysisRequest & { paths: number }) =>
-    data(client.POST('/households/{householdId}/scenarios/{scenarioId}/analyses', { ...inScenario(householdId, scenarioId), body: asDocument(body) })) as Promise<unknown> as Promise<Analysis>,
+    data(
+      client.POST('/households/{householdId}/scenarios/{scenarioId}/analyses', {
+        ...inScenario(householdId, scenarioId),
+        body: asDocument(body),
+      }),
+    ) as Promise<unknown> as Promise<Analysis>,
   getAnalysis: (householdId: string, scenarioId: string, analysisId: string) =>
-    data(client.GET('/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}', { params: { path: { householdId, scenarioId, analysisId } } })) as Promise<unknown> as Promise<Analysis>,
+    data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}', {
+        params: { path: { householdId, scenarioId, analysisId } },
+      }),
+    ) as Promise<unknown> as Promise<Analysis>,
 
   startComparison: (householdId: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths: number }) =>
-    data(client.POST('/households/{householdId}/comparisons', { ...inHousehold(householdId), body })) as Promise<unknown> as Promise<Comparison>,
+    data(
+      client.POST('/households/{householdId}/comparisons', { ...inHousehold(householdId), body }),
+    ) as Promise<unknown> as Promise<Comparison>,
   getComparison: (householdId: string, comparisonId: string) =>
-    data(client.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path: { householdId, comparisonId } } })) as Promise<unknown> as Promise<Comparison>,
+    data(
+      client.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path: { householdId, comparisonId } } }),
+    ) as Promise<unknown> as Promise<Comparison>,
 };
 
 /** Polls a run until it ends, reporting its progress on the way. */

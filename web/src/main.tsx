@@ -57,7 +57,11 @@ function SignIn({ error }: { error: string | null }) {
     <main id="main" class="sign-in">
       <h1>Household scenarios</h1>
       <p>See a household's possible futures: wealth over time, the chance of running out, the goals met.</p>
-      {error && <p role="alert" class="field-error">{error}</p>}
+      {error && (
+        <p role="alert" class="field-error">
+          {error}
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -65,11 +69,21 @@ function SignIn({ error }: { error: string | null }) {
         }}
       >
         <label for="realm">Organisation (realm)</label>
-        <input id="realm" value={settings.realm} autocomplete="organization" onInput={(e) => setSettings({ ...settings, realm: (e.currentTarget as HTMLInputElement).value })} />
+        <input
+          id="realm"
+          value={settings.realm}
+          autocomplete="organization"
+          onInput={(e) => setSettings({ ...settings, realm: (e.currentTarget as HTMLInputElement).value })}
+        />
         <details>
           <summary>Advanced</summary>
           <label for="client-id">Client id</label>
-          <input id="client-id" value={settings.clientId} placeholder={defaultSettings.clientId} onInput={(e) => setSettings({ ...settings, clientId: (e.currentTarget as HTMLInputElement).value })} />
+          <input
+            id="client-id"
+            value={settings.clientId}
+            placeholder={defaultSettings.clientId}
+            onInput={(e) => setSettings({ ...settings, clientId: (e.currentTarget as HTMLInputElement).value })}
+          />
         </details>
         <button type="submit">Sign in</button>
       </form>

@@ -69,7 +69,15 @@ export class OperationalAlarms extends Construct {
     });
     this.tableThrottleAlarm = this.anyAbove('TableThrottles', {
       metric: props.table.metricThrottledRequestsForOperations({
-        operations: [Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.BATCH_WRITE_ITEM],
+        operations: [
+          Operation.GET_ITEM,
+          Operation.BATCH_GET_ITEM,
+          Operation.QUERY,
+          Operation.PUT_ITEM,
+          Operation.UPDATE_ITEM,
+          Operation.DELETE_ITEM,
+          Operation.BATCH_WRITE_ITEM,
+        ],
         period,
       }),
       description: 'DynamoDB throttled requests to the table (the API answers them 503 with Retry-After).',

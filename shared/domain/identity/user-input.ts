@@ -4,16 +4,17 @@ import { idSchema } from '../ids.js';
 import { pagingQuerySchema } from '../paging.js';
 
 /** Usernames: what login forms and URLs carry safely; unique per realm, compared case-insensitively. */
-export const usernameSchema = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.maxLength(64, 'must be at most 64 characters'),
-  z.regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -'),
-);
+export const usernameSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(64, 'must be at most 64 characters'),
+    z.regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -'),
+  );
 
-export const passwordSchema = z.string().check(
-  z.minLength(8, 'must be at least 8 characters'),
-  z.maxLength(256, 'must be at most 256 characters'),
-);
+export const passwordSchema = z
+  .string()
+  .check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(256, 'must be at most 256 characters'));
 
 export const emailSchema = z.email('must be an email address').check(z.maxLength(254, 'must be at most 254 characters'));
 

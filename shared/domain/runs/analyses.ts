@@ -81,7 +81,12 @@ export async function listAnalyses(
   return sortAndPage(analyses as unknown as Array<Analysis & Record<string, unknown>>, request) as unknown as Page<Analysis>;
 }
 
-export async function getAnalysis(principal: Principal, householdId: string, scenarioId: string, analysisId: string): Promise<AnalysisView> {
+export async function getAnalysis(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  analysisId: string,
+): Promise<AnalysisView> {
   await loadScenario(principal, householdId, scenarioId);
   const run = await loadRun(refOf(principal, householdId, scenarioId, analysisId), `Analysis ${analysisId}`);
   return withDocument(principal, run as AnalysisRecord);

@@ -24,10 +24,13 @@ const between = (low: number, high: number, what: string) =>
   z.number().check(z.refine((value) => value > low && value < high, `must be ${what}`));
 
 const bounded = <T extends z.core.$ZodType>(value: T) => ({ min: z.optional(value), max: z.optional(value) });
-const boundsInOrder = z.refine<{ min?: number; max?: number }>((lever) => lever.min === undefined || lever.max === undefined || lever.min <= lever.max, {
-  message: 'must not be below min (the bounds cross)',
-  path: ['max'],
-});
+const boundsInOrder = z.refine<{ min?: number; max?: number }>(
+  (lever) => lever.min === undefined || lever.max === undefined || lever.min <= lever.max,
+  {
+    message: 'must not be below min (the bounds cross)',
+    path: ['max'],
+  },
+);
 
 const leverTypes = ['SPENDING', 'RETIREMENT_AGE', 'CONTRIBUTION', 'LUMP_SUM'] as const;
 const leverSchema = z
@@ -114,9 +117,7 @@ export const analysisRequestSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('DIAGNOSE'), target: z.optional(targetSchema), maxTrials, ...runOptionsShape }),
     z.strictObject({
       type: z.literal('SENSITIVITY'),
-      inputs: z.optional(
-        list(sensitivityInputSchema, ANALYSIS_LIMITS.sensitivityInputs).check(noRepeats('input')),
-      ),
+      inputs: z.optional(list(sensitivityInputSchema, ANALYSIS_LIMITS.sensitivityInputs).check(noRepeats('input'))),
       ...runOptionsShape,
     }),
     z.strictObject({ type: z.literal('STRESS'), shocks: z.optional(list(shockSchema, ANALYSIS_LIMITS.stressShocks)), ...runOptionsShape }),

@@ -34,10 +34,7 @@ export async function failIfStale(ref: RunRef, run: RunRecord, now = Date.now())
   const idleMs = now - Date.parse(run.lastProgressAt);
   if (idleMs <= staleAfterMs()) return run;
   const minutes = Math.round(staleAfterMs() / 60_000);
-  await failRunAndRelease(
-    ref,
-    `no shard finished for ${minutes} minute(s): ${run.completedShards} of ${run.shards} shards had completed`,
-  );
+  await failRunAndRelease(ref, `no shard finished for ${minutes} minute(s): ${run.completedShards} of ${run.shards} shards had completed`);
   return (await getRun(ref)) ?? run;
 }
 

@@ -38,7 +38,11 @@ export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
  * `shardingPathYears` (default `pathYears`) sizes the shards when a shard's fixed cost grows with
  * the run's work, as an analysis's does (every shard builds each of its plan variants).
  */
-export function planRun(paths: number, pathYears: number, shardingPathYears = pathYears): { inline: true } | { inline: false; ranges: ShardRange[] } {
+export function planRun(
+  paths: number,
+  pathYears: number,
+  shardingPathYears = pathYears,
+): { inline: true } | { inline: false; ranges: ShardRange[] } {
   if (pathYears <= inlinePathYears()) return { inline: true };
   const unit = minShards();
   const bySize = Math.ceil(Math.ceil(shardingPathYears / shardPathYears()) / unit) * unit;

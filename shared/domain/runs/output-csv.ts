@@ -17,7 +17,11 @@ function rowsOf(base: Row, metric: string, value: unknown, out: Row[]): void {
     out.push({ ...base, metric, view: '', value });
   } else if (isDistribution(value)) {
     out.push({ ...base, metric, view: '', ...Object.fromEntries(percentiles.map((p) => [p, value[p]])) });
-  } else if (isObject(value) && Object.keys(value).every((key) => key === 'real' || key === 'nominal') && Object.values(value).every(isDistribution)) {
+  } else if (
+    isObject(value) &&
+    Object.keys(value).every((key) => key === 'real' || key === 'nominal') &&
+    Object.values(value).every(isDistribution)
+  ) {
     for (const [view, distribution] of Object.entries(value)) {
       out.push({ ...base, metric, view, ...Object.fromEntries(percentiles.map((p) => [p, (distribution as Record<string, number>)[p]])) });
     }

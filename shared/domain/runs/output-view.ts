@@ -14,7 +14,10 @@ export const outputQuerySchema = z.strictObject({
     z.optional(z.string()),
     z.transform((value, context) => {
       if (value === undefined) return [...outputSections];
-      const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
       const unknown = names.filter((name) => !(outputSections as readonly string[]).includes(name));
       if (unknown.length > 0 || names.length === 0) {
         // zod/mini's transform context has no `addIssue`: the issue goes straight into the list.
@@ -42,7 +45,10 @@ function keepView(value: unknown, view: 'real' | 'nominal'): unknown {
   return value;
 }
 
-export function selectOutput(document: OutputDocument, query: OutputQuery): Partial<OutputDocument> & { metadata: OutputDocument['metadata'] } {
+export function selectOutput(
+  document: OutputDocument,
+  query: OutputQuery,
+): Partial<OutputDocument> & { metadata: OutputDocument['metadata'] } {
   const out: Record<string, unknown> = {};
   for (const section of query.sections) {
     out[section] = query.view ? keepView(document[section], query.view) : document[section];

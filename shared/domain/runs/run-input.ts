@@ -20,7 +20,8 @@ export interface RunInput {
 export function plansOf(input: RunInput): HouseholdPlan[] {
   return input.scenarios.map((document, index) => {
     const checked = validateScenario(document);
-    if (!checked.ok) throw new Error(`stored scenario ${index} no longer validates: ${checked.errors[0]?.field} ${checked.errors[0]?.message}`);
+    if (!checked.ok)
+      throw new Error(`stored scenario ${index} no longer validates: ${checked.errors[0]?.field} ${checked.errors[0]?.message}`);
     return toHouseholdPlan(checked.value);
   });
 }

@@ -38,7 +38,9 @@ export function decodeShardMessage(body: string): ShardMessage {
   }
   const parsed = z.safeParse(shardMessageSchema, raw);
   if (!parsed.success) {
-    throw new MalformedMessageError(`shard message is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    throw new MalformedMessageError(
+      `shard message is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }

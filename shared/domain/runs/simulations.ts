@@ -23,7 +23,9 @@ export const maxRunsPerScenario = 1_000;
 export const runOptionsShape = {
   paths: z.optional(integer(1, MAX_PATHS)),
   seed: z.optional(
-    z.number().check(z.int('must be an integer'), z.minimum(0, 'must be at least 0'), z.maximum(Number.MAX_SAFE_INTEGER, 'must be a safe integer')),
+    z
+      .number()
+      .check(z.int('must be an integer'), z.minimum(0, 'must be at least 0'), z.maximum(Number.MAX_SAFE_INTEGER, 'must be a safe integer')),
   ),
 };
 export const simulationRequestSchema = z.strictObject(runOptionsShape);
@@ -70,9 +72,7 @@ export async function listSimulations(
 ): Promise<Page<Simulation>> {
   await loadScenario(principal, householdId, scenarioId);
   const records = await storeList(principal.realmId, householdId, scenarioId);
-  const current = await Promise.all(
-    records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)),
-  );
+  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)));
   const simulations = current.map((record) => toSimulation(record as SimulationRecord));
   return sortAndPage(simulations as unknown as Array<Simulation & Record<string, unknown>>, request);
 }
@@ -111,7 +111,8 @@ export async function getSimulationOutput(
   const ref = refOf(principal, householdId, scenarioId, runId);
   const run = await loadRun(ref, `Simulation ${runId}`);
   if (run.status !== 'COMPLETED') {
-    const detail = run.status === 'FAILED' ? `: ${run.error?.reason ?? 'no reason recorded'}` : ` (progress ${Math.round(run.progress * 100)}%)`;
+    const detail =
+      run.status === 'FAILED' ? `: ${run.error?.reason ?? 'no reason recorded'}` : ` (progress ${Math.round(run.progress * 100)}%)`;
     throw new NotFoundError(`Simulation ${runId} has no output: it is ${run.status}${detail}`);
   }
   return { simulation: toSimulation(run as SimulationRecord), output: selectOutput(await storedOutput(ref), query) };

@@ -44,7 +44,9 @@ function planOf(scenario: RunScenario) {
   const checked = validateScenario(scenario.document);
   if (!checked.ok) {
     // Stored scenarios are validated on write; one that no longer validates cannot be simulated.
-    throw new ServiceUnavailableError(`Scenario ${scenario.id} cannot be simulated: ${checked.errors[0]?.field} ${checked.errors[0]?.message}`);
+    throw new ServiceUnavailableError(
+      `Scenario ${scenario.id} cannot be simulated: ${checked.errors[0]?.field} ${checked.errors[0]?.message}`,
+    );
   }
   return { document: checked.value, plan: toHouseholdPlan(checked.value) };
 }
@@ -59,9 +61,7 @@ async function takeSlot(ref: RunRef): Promise<void> {
   if (await acquireRunSlot(ref, cap)) return;
   await reconcileSlots(ref.realmId);
   if (await acquireRunSlot(ref, cap)) return;
-  throw new TooManyRequestsError(
-    `At most ${cap} runs may be queued or running at once in this realm; retry when one has completed`,
-  );
+  throw new TooManyRequestsError(`At most ${cap} runs may be queued or running at once in this realm; retry when one has completed`);
 }
 
 /** An analysis's request against its scenario: unknown goals, members, accounts, expenses... are 400s naming the field. */
@@ -144,7 +144,14 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
     const completedAt = new Date();
     const ended =
       'document' in outcome
-        ? { status: 'COMPLETED', progress: 1, shards: 1, completedShards: 1, joinedShards: [0], elapsedMs: Math.round(outcome.document.metadata.elapsedMs) }
+        ? {
+            status: 'COMPLETED',
+            progress: 1,
+            shards: 1,
+            completedShards: 1,
+            joinedShards: [0],
+            elapsedMs: Math.round(outcome.document.metadata.elapsedMs),
+          }
         : { status: 'FAILED', progress: 0, error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] };
     record = {
       ...base,

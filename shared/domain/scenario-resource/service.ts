@@ -56,7 +56,11 @@ export async function loadScenario(principal: Principal, householdId: string, sc
 export async function listScenarios(principal: Principal, householdId: string, request: PageRequest): Promise<Page<ScenarioResource>> {
   await loadHousehold(principal, householdId);
   const page = sortAndPage(await listScenarioSummaries(principal.realmId, householdId), request);
-  const records = await getScenarios(principal.realmId, householdId, page.content.map((s) => s.id));
+  const records = await getScenarios(
+    principal.realmId,
+    householdId,
+    page.content.map((s) => s.id),
+  );
   return { content: records.map(toResource), page: page.page };
 }
 
@@ -84,7 +88,8 @@ function withoutResourceFields(body: Record<string, unknown>, current: ScenarioR
   const document: Record<string, unknown> = { ...body };
   for (const field of resourceFieldNames) delete document[field];
   const errors = [];
-  if (body.id !== undefined && body.id !== current.id) errors.push({ field: 'id', message: 'must be the id of the scenario being written' });
+  if (body.id !== undefined && body.id !== current.id)
+    errors.push({ field: 'id', message: 'must be the id of the scenario being written' });
   if (body.householdId !== undefined && body.householdId !== current.householdId) {
     errors.push({ field: 'householdId', message: 'must be the household of the scenario being written' });
   }

@@ -8,7 +8,10 @@ function toPath(field: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const part of field.split('.')) {
     const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) { out.push(part); continue; }
+    if (!m) {
+      out.push(part);
+      continue;
+    }
     if (m[1]) out.push(m[1]);
     for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
   }

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
 
 /** A client-given identifier, unique within its list, referenced by other items. */
-export const itemId = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.maxLength(64, 'must be at most 64 characters'),
-  z.regex(/^[A-Za-z0-9_.:-]+$/, 'must contain only letters, digits, "_", ".", ":" and "-"'),
-);
+export const itemId = z
+  .string()
+  .check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(64, 'must be at most 64 characters'),
+    z.regex(/^[A-Za-z0-9_.:-]+$/, 'must contain only letters, digits, "_", ".", ":" and "-"'),
+  );
 
 /** An item's optional display name. */
 export const itemName = z.optional(z.string().check(z.maxLength(200)));

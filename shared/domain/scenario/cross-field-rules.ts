@@ -55,7 +55,8 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     else if (from !== undefined && to !== undefined && to < from) fail([...path, 'toYear'], 'must not be before fromYear');
   };
   doc.properties.forEach((p, i) => {
-    if (p.sellYear !== undefined && p.sellYear < doc.startYear) fail(['properties', i, 'sellYear'], `must not be before startYear (${doc.startYear})`);
+    if (p.sellYear !== undefined && p.sellYear < doc.startYear)
+      fail(['properties', i, 'sellYear'], `must not be before startYear (${doc.startYear})`);
   });
 
   doc.incomes.forEach((inc, i) => {
@@ -87,7 +88,8 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     if (acc.glidePath && acc.glidePath.endAge <= acc.glidePath.startAge) fail([...path, 'glidePath', 'endAge'], 'must be above startAge');
     if (acc.type !== 'RETIREMENT') {
       if (acc.accessAge !== undefined) fail([...path, 'accessAge'], 'applies to RETIREMENT accounts only');
-      if (acc.contributionFraction > 0 || acc.employerMatch > 0) fail([...path, 'contributionFraction'], 'contributions apply to RETIREMENT accounts only');
+      if (acc.contributionFraction > 0 || acc.employerMatch > 0)
+        fail([...path, 'contributionFraction'], 'contributions apply to RETIREMENT accounts only');
     }
   });
 
@@ -104,7 +106,10 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
       purchases.set(g.propertyId, g);
       const sellYear = properties.get(g.propertyId)!.sellYear;
       if (sellYear !== undefined && g.year !== undefined && sellYear <= g.year) {
-        fail(['properties', doc.properties.findIndex((p) => p.id === g.propertyId), 'sellYear'], `must be after the year the property is bought (${g.year})`);
+        fail(
+          ['properties', doc.properties.findIndex((p) => p.id === g.propertyId), 'sellYear'],
+          `must be after the year the property is bought (${g.year})`,
+        );
       }
     }
   });
@@ -114,16 +119,24 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
       fail(['liabilities', i, 'propertyId'], `must name an existing property: no property has id "${l.propertyId}"`);
     }
     const bought = l.propertyId !== undefined && purchases.has(l.propertyId);
-    if (bought && l.balance !== undefined) fail(['liabilities', i, 'balance'], `must be omitted: the loan on property "${l.propertyId}" is its price less the deposit, taken when goal "${purchases.get(l.propertyId!)!.id}" buys it`);
+    if (bought && l.balance !== undefined)
+      fail(
+        ['liabilities', i, 'balance'],
+        `must be omitted: the loan on property "${l.propertyId}" is its price less the deposit, taken when goal "${purchases.get(l.propertyId!)!.id}" buys it`,
+      );
     if (!bought && l.balance === undefined) fail(['liabilities', i, 'balance'], 'is required');
     if (bought) {
-      if (financing.has(l.propertyId!)) fail(['liabilities', i, 'propertyId'], `property "${l.propertyId}" is already financed by another liability`);
+      if (financing.has(l.propertyId!))
+        fail(['liabilities', i, 'propertyId'], `property "${l.propertyId}" is already financed by another liability`);
       financing.add(l.propertyId!);
     }
   });
   doc.goals.forEach((g, i) => {
     if (g.propertyId !== undefined && purchases.get(g.propertyId) === g && !financing.has(g.propertyId)) {
-      fail(['goals', i, 'propertyId'], `needs a MORTGAGE or LOAN naming property "${g.propertyId}" (propertyId, no balance) to finance what the deposit does not cover`);
+      fail(
+        ['goals', i, 'propertyId'],
+        `needs a MORTGAGE or LOAN naming property "${g.propertyId}" (propertyId, no balance) to finance what the deposit does not cover`,
+      );
     }
   });
 
@@ -135,24 +148,29 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     if (g.year !== undefined && g.year < doc.startYear) fail([...path, 'year'], `must not be before startYear (${doc.startYear})`);
     if (g.liabilityId !== undefined) {
       if (g.type !== 'DEBT_PAYOFF') fail([...path, 'liabilityId'], 'applies to DEBT_PAYOFF goals only');
-      else if (!liabilities.has(g.liabilityId)) fail([...path, 'liabilityId'], `must name an existing liability: no liability has id "${g.liabilityId}"`);
+      else if (!liabilities.has(g.liabilityId))
+        fail([...path, 'liabilityId'], `must name an existing liability: no liability has id "${g.liabilityId}"`);
     }
     if (g.type === 'LEGACY') {
-      if (g.year !== undefined || g.age !== undefined || g.recurrence !== undefined) fail(path, 'a LEGACY goal is measured at the last death: it takes no year, age or recurrence');
+      if (g.year !== undefined || g.age !== undefined || g.recurrence !== undefined)
+        fail(path, 'a LEGACY goal is measured at the last death: it takes no year, age or recurrence');
       return;
     }
     if (g.type === 'RETIREMENT') {
       if (g.memberId === undefined) fail([...path, 'memberId'], 'must name the member whose retirement the goal follows');
-      if (g.year !== undefined || g.recurrence !== undefined) fail(path, 'a RETIREMENT goal runs every year from retirement: it takes no year or recurrence (only an optional age)');
+      if (g.year !== undefined || g.recurrence !== undefined)
+        fail(path, 'a RETIREMENT goal runs every year from retirement: it takes no year or recurrence (only an optional age)');
       return;
     }
     if (g.year !== undefined && g.age !== undefined) fail([...path, 'age'], 'give either year or age, not both');
     if (g.year === undefined && g.age === undefined) fail([...path, 'year'], 'must give a year, or a memberId and an age');
     if (g.age !== undefined) {
       if (g.memberId === undefined) fail([...path, 'memberId'], 'must name the member whose age times the goal');
-      else if (g.age < ageAtStart(g.memberId)) fail([...path, 'age'], `gives a goal year before startYear (the member is ${ageAtStart(g.memberId)} in startYear)`);
+      else if (g.age < ageAtStart(g.memberId))
+        fail([...path, 'age'], `gives a goal year before startYear (the member is ${ageAtStart(g.memberId)} in startYear)`);
     }
-    if (g.type === 'CUSTOM_RECURRING' && g.recurrence === undefined) fail([...path, 'recurrence'], 'must be given for a CUSTOM_RECURRING goal');
+    if (g.type === 'CUSTOM_RECURRING' && g.recurrence === undefined)
+      fail([...path, 'recurrence'], 'must be given for a CUSTOM_RECURRING goal');
   });
 
   const order = doc.strategy.withdrawalOrder;
@@ -162,7 +180,8 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
   const horizon = doc.simulation.horizon;
   if (horizon && 'untilAge' in horizon && born.length > 0) {
     const youngest = youngestMemberAge(doc.startYear, born);
-    if (horizon.untilAge <= youngest) fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest member's age in startYear (${youngest})`);
+    if (horizon.untilAge <= youngest)
+      fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest member's age in startYear (${youngest})`);
   }
 
   checkAssumptionRules(doc.assumptions, fail);

@@ -2,8 +2,19 @@ import * as z from 'zod/mini';
 import { age, calendarYear, itemId, itemName, money } from './common.js';
 
 export const GOAL_TYPES = [
-  'RETIREMENT', 'EDUCATION', 'HOME_PURCHASE', 'CAR', 'TRAVEL', 'WEDDING', 'CHILD', 'SABBATICAL',
-  'DEBT_PAYOFF', 'EMERGENCY_FUND', 'LEGACY', 'CUSTOM', 'CUSTOM_RECURRING',
+  'RETIREMENT',
+  'EDUCATION',
+  'HOME_PURCHASE',
+  'CAR',
+  'TRAVEL',
+  'WEDDING',
+  'CHILD',
+  'SABBATICAL',
+  'DEBT_PAYOFF',
+  'EMERGENCY_FUND',
+  'LEGACY',
+  'CUSTOM',
+  'CUSTOM_RECURRING',
 ] as const;
 
 export const goalSchema = z.strictObject({
@@ -22,9 +33,11 @@ export const goalSchema = z.strictObject({
   liabilityId: z.optional(itemId),
   /** HOME_PURCHASE only: the property the goal buys (`amount` is the deposit; a liability naming the property finances the rest). */
   propertyId: z.optional(itemId),
-  recurrence: z.optional(z.strictObject({
-    everyYears: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(50)),
-    times: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(120)),
-  })),
+  recurrence: z.optional(
+    z.strictObject({
+      everyYears: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(50)),
+      times: z.number().check(z.int('must be an integer'), z.minimum(1, 'must be at least 1'), z.maximum(120)),
+    }),
+  ),
 });
 export type Goal = z.output<typeof goalSchema>;

@@ -2,8 +2,14 @@ import * as z from 'zod/mini';
 import { integer, itemId, itemName, money } from './common.js';
 
 export const liabilityRateSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('FIXED'), annual: z.number().check(z.minimum(0, 'must be at least 0'), z.maximum(0.5, 'must be at most 0.5')) }),
-  z.strictObject({ type: z.literal('VARIABLE'), spread: z.number().check(z.minimum(-0.1, 'must be at least -0.1'), z.maximum(0.5, 'must be at most 0.5')) }),
+  z.strictObject({
+    type: z.literal('FIXED'),
+    annual: z.number().check(z.minimum(0, 'must be at least 0'), z.maximum(0.5, 'must be at most 0.5')),
+  }),
+  z.strictObject({
+    type: z.literal('VARIABLE'),
+    spread: z.number().check(z.minimum(-0.1, 'must be at least -0.1'), z.maximum(0.5, 'must be at most 0.5')),
+  }),
 ]);
 
 export const liabilitySchema = z.strictObject({

@@ -60,15 +60,13 @@ export const lifeAssumptionsSchema = z.strictObject({
   }),
   unemployment: group({
     enabled: z.boolean(),
-    jobLossByAge: z
-      .array(z.strictObject({ fromAge: num(LIFE_RANGES.jobLossFromAge), probability }))
-      .check(
-        z.minLength(1),
-        z.maxLength(20),
-        z.refine((bands) => bands.every((b, i) => i === 0 || b.fromAge > bands[i - 1].fromAge), {
-          message: 'bands must be in ascending order of fromAge',
-        }),
-      ),
+    jobLossByAge: z.array(z.strictObject({ fromAge: num(LIFE_RANGES.jobLossFromAge), probability })).check(
+      z.minLength(1),
+      z.maxLength(20),
+      z.refine((bands) => bands.every((b, i) => i === 0 || b.fromAge > bands[i - 1].fromAge), {
+        message: 'bands must be in ascending order of fromAge',
+      }),
+    ),
     reemploymentProbability: probability,
     benefitFraction: probability,
     benefitYears: num(LIFE_RANGES.benefitYears),

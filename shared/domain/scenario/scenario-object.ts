@@ -33,7 +33,11 @@ export const scenarioObjectSchema = z.strictObject({
   insurance: list(insuranceSchema, 50),
   goals: list(goalSchema, 100),
   taxes: z._default(taxesSchema, { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 }),
-  strategy: z._default(strategySchema, { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'FIXED_REAL' } }),
+  strategy: z._default(strategySchema, {
+    withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'],
+    cashBuffer: 0,
+    spendingRule: { type: 'FIXED_REAL' },
+  }),
   assumptions: z._default(assumptionsSchema, {}),
   simulation: z._default(simulationSchema, { paths: 1000 }),
 });

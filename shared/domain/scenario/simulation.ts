@@ -3,10 +3,7 @@ import { integer } from './common.js';
 
 export const MAX_PATHS = 100_000;
 
-export const horizonSchema = z.union([
-  z.strictObject({ years: integer(1, 150) }),
-  z.strictObject({ untilAge: integer(1, 130) }),
-]);
+export const horizonSchema = z.union([z.strictObject({ years: integer(1, 150) }), z.strictObject({ untilAge: integer(1, 130) })]);
 
 export const simulationSchema = z.strictObject({
   paths: z._default(integer(1, MAX_PATHS), 1000),

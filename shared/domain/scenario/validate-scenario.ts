@@ -3,7 +3,10 @@ import { fieldPath } from '../field-errors.js';
 import '../zod-messages.js';
 import { scenarioDocumentSchema, type ScenarioDocument } from './scenario-document.js';
 
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** `members[1].birthYear` from zod's path segments. */
 export const formatFieldPath = (path: readonly PropertyKey[]): string => fieldPath(path);

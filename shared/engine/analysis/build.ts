@@ -27,7 +27,8 @@ export function buildAnalysis(
 ): AnalysisDocument {
   const started = performance.now();
   const paths = merged.ranges.reduce((s, [, count]) => s + count, 0);
-  if (merged.ranges.length !== 1 || merged.ranges[0][0] !== 0) throw new RangeError('buildAnalysis: the shard results must cover paths 0 … n − 1');
+  if (merged.ranges.length !== 1 || merged.ranges[0][0] !== 0)
+    throw new RangeError('buildAnalysis: the shard results must cover paths 0 … n − 1');
   const pool = new RunnerPool(meta.seed);
   const body: Partial<AnalysisDocument> = {};
   const maxTrials = ('maxTrials' in request ? request.maxTrials : undefined) ?? ANALYSIS_LIMITS.defaultMaxTrials;
@@ -71,7 +72,13 @@ export function buildAnalysis(
     } else {
       const shocks: StressEntry[] = stressShocks(request as AnalysisRequest & { type: 'STRESS' }).map((shock, k) => {
         const changes = pairedChanges(baseCounts, variants[k]);
-        return { shock: { ...shock }, description: describeShock(shock), outcome: variantOutcome(variants[k]), successChange: changes.success, depletionChange: changes.depletion };
+        return {
+          shock: { ...shock },
+          description: describeShock(shock),
+          outcome: variantOutcome(variants[k]),
+          successChange: changes.success,
+          depletionChange: changes.depletion,
+        };
       });
       body.stress = { base, shocks };
     }

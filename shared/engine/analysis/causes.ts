@@ -65,7 +65,9 @@ export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: Pa
   counts.earlyInflation.failing[bin(inflation)] += f;
 
   const Y = runner.compiled.years;
-  let care = 0, disabled = 0, jobLoss = 0;
+  let care = 0,
+    disabled = 0,
+    jobLoss = 0;
   plan.members.forEach((m, i) => {
     const life = runner.lives[i];
     const age0 = plan.startYear - m.birthYear;
@@ -107,12 +109,18 @@ export function mergeCauseCounts(into: CauseCounts, other: CauseCounts): void {
   addInto(into.earlyReturn.failing, other.earlyReturn.failing);
   addInto(into.earlyInflation.all, other.earlyInflation.all);
   addInto(into.earlyInflation.failing, other.earlyInflation.failing);
-  into.deathAge.forEach((d, k) => { addInto(d.all, other.deathAge[k].all); addInto(d.failing, other.deathAge[k].failing); });
+  into.deathAge.forEach((d, k) => {
+    addInto(d.all, other.deathAge[k].all);
+    addInto(d.failing, other.deathAge[k].failing);
+  });
   for (const key of Object.keys(into.flags) as (keyof CauseCounts['flags'])[]) {
     into.flags[key][0] += other.flags[key][0];
     into.flags[key][1] += other.flags[key][1];
   }
-  into.earnerDeath.forEach((e, k) => { e.all += other.earnerDeath[k].all; e.failing += other.earnerDeath[k].failing; });
+  into.earnerDeath.forEach((e, k) => {
+    e.all += other.earnerDeath[k].all;
+    e.failing += other.earnerDeath[k].failing;
+  });
 }
 
 function cause(counts: CauseCounts, name: string, description: string, all: number, failing: number, memberId?: string): CauseResult {
@@ -130,8 +138,12 @@ function cause(counts: CauseCounts, name: string, description: string, all: numb
 
 /** Sums bins [from, to) of all and failing counts. */
 function binSums(h: { all: number[]; failing: number[] }, from: number, to: number): [number, number] {
-  let a = 0, f = 0;
-  for (let b = from; b < to; b++) { a += h.all[b]; f += h.failing[b]; }
+  let a = 0,
+    f = 0;
+  for (let b = from; b < to; b++) {
+    a += h.all[b];
+    f += h.failing[b];
+  }
   return [a, f];
 }
 
@@ -151,23 +163,47 @@ export function causeResults(counts: CauseCounts, plan: HouseholdPlan): CauseRes
   // Poor early returns: the worst fifth of paths (bins below the fifth's upper bin edge).
   const rb = quantileBin(counts.earlyReturn.all, n, 0.2) + 1;
   const [ra, rf] = binSums(counts.earlyReturn, 0, rb);
-  results.push(cause(counts, 'POOR_EARLY_RETURNS', `real equity return over the first ${EARLY_YEARS} years below ${pct(binStart(rb))} a year (the worst fifth of paths)`, ra, rf));
+  results.push(
+    cause(
+      counts,
+      'POOR_EARLY_RETURNS',
+      `real equity return over the first ${EARLY_YEARS} years below ${pct(binStart(rb))} a year (the worst fifth of paths)`,
+      ra,
+      rf,
+    ),
+  );
   const ib = quantileBin(counts.earlyInflation.all, n, 0.8);
   const [ia, iF] = binSums(counts.earlyInflation, ib, RETURN_BINS);
-  results.push(cause(counts, 'HIGH_EARLY_INFLATION', `inflation over the first ${EARLY_YEARS} years at ${pct(binStart(ib))} a year or more (the highest fifth of paths)`, ia, iF));
+  results.push(
+    cause(
+      counts,
+      'HIGH_EARLY_INFLATION',
+      `inflation over the first ${EARLY_YEARS} years at ${pct(binStart(ib))} a year or more (the highest fifth of paths)`,
+      ia,
+      iF,
+    ),
+  );
   for (const d of counts.deathAge) {
     const age = quantileBin(d.all, n, 0.9);
     const [la, lf] = binSums(d, age + 1, AGE_BINS);
     results.push(cause(counts, 'LONG_LIFE', `${d.memberId} living past ${age}, the age only a tenth of paths pass`, la, lf, d.memberId));
   }
-  const words = { CARE_COSTS: 'a member needing long-term care', DISABILITY: 'a member disabled', JOB_LOSS: 'a member losing their job' } as const;
+  const words = {
+    CARE_COSTS: 'a member needing long-term care',
+    DISABILITY: 'a member disabled',
+    JOB_LOSS: 'a member losing their job',
+  } as const;
   for (const key of Object.keys(words) as (keyof typeof words)[]) {
     results.push(cause(counts, key, words[key], counts.flags[key][0], counts.flags[key][1]));
   }
   for (const e of counts.earnerDeath) {
     const member = plan.members.find((m) => m.id === e.memberId);
-    results.push(cause(counts, 'EARNER_DEATH', `${e.memberId} dying before retiring at ${member?.retirementAge}`, e.all, e.failing, e.memberId));
+    results.push(
+      cause(counts, 'EARNER_DEATH', `${e.memberId} dying before retiring at ${member?.retirementAge}`, e.all, e.failing, e.memberId),
+    );
   }
   // A cause that happened on no path (a risk switched off) says nothing.
-  return results.filter((r) => r.amongAll > 0).sort((a, b) => (b.lift?.value ?? 0) - (a.lift?.value ?? 0) || b.amongFailing - a.amongFailing);
+  return results
+    .filter((r) => r.amongAll > 0)
+    .sort((a, b) => (b.lift?.value ?? 0) - (a.lift?.value ?? 0) || b.amongFailing - a.amongFailing);
 }

@@ -45,14 +45,17 @@ export function analysisIssues(plan: HouseholdPlan, request: AnalysisRequest): A
     }
     case 'SENSITIVITY': {
       const inputs = request.inputs ?? [];
-      if (inputs.length > ANALYSIS_LIMITS.sensitivityInputs) return [{ field: 'inputs', message: `must have at most ${ANALYSIS_LIMITS.sensitivityInputs} entries` }];
+      if (inputs.length > ANALYSIS_LIMITS.sensitivityInputs)
+        return [{ field: 'inputs', message: `must have at most ${ANALYSIS_LIMITS.sensitivityInputs} entries` }];
       const issues = inputs.flatMap((input, i) => sensitivityIssues(plan, input, `inputs[${i}]`));
-      if (request.inputs !== undefined && sensitivityInputs(plan, request).length === 0) issues.push({ field: 'inputs', message: 'none of the inputs applies to this scenario' });
+      if (request.inputs !== undefined && sensitivityInputs(plan, request).length === 0)
+        issues.push({ field: 'inputs', message: 'none of the inputs applies to this scenario' });
       return issues;
     }
     case 'STRESS': {
       const shocks = request.shocks ?? [];
-      if (shocks.length > ANALYSIS_LIMITS.stressShocks) return [{ field: 'shocks', message: `must have at most ${ANALYSIS_LIMITS.stressShocks} entries` }];
+      if (shocks.length > ANALYSIS_LIMITS.stressShocks)
+        return [{ field: 'shocks', message: `must have at most ${ANALYSIS_LIMITS.stressShocks} entries` }];
       if (request.shocks !== undefined && shocks.length === 0) return [{ field: 'shocks', message: 'must name at least one shock' }];
       return shocks.flatMap((shock, i) => shockIssues(shock, `shocks[${i}]`));
     }

@@ -79,18 +79,31 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
   switch (spec.type) {
     case 'SPENDING': {
       const expense = spec.expenseId === undefined ? undefined : plan.expenses.find((e) => e.id === spec.expenseId);
-      if (spec.expenseId !== undefined && !expense) return [{ field: `${field}.expenseId`, message: `no expense ${spec.expenseId} in the scenario` }];
+      if (spec.expenseId !== undefined && !expense)
+        return [{ field: `${field}.expenseId`, message: `no expense ${spec.expenseId} in the scenario` }];
       const current = expense ? expense.amount : livingTotal(plan);
       if (!(current > 0)) return [{ field: `${field}.expenseId`, message: 'the scenario has no LIVING expense to scale; name an expense' }];
       const b = bounded(spec, { min: 0, max: roundMoney(3 * current) });
       checkBounds(b, 0);
       if (issues.length) return issues;
       return {
-        type: 'SPENDING', ...(expense ? { itemId: expense.id } : {}), unit: 'MONEY', step: MONEY_STEP, current, ...b, better: 'LOWER',
+        type: 'SPENDING',
+        ...(expense ? { itemId: expense.id } : {}),
+        unit: 'MONEY',
+        step: MONEY_STEP,
+        current,
+        ...b,
+        better: 'LOWER',
         apply: (value) => ({
           ...plan,
           expenses: plan.expenses.map((e) =>
-            expense ? (e === expense ? { ...e, amount: value } : e) : e.type === 'LIVING' ? { ...e, amount: (e.amount * value) / current } : e,
+            expense
+              ? e === expense
+                ? { ...e, amount: value }
+                : e
+              : e.type === 'LIVING'
+                ? { ...e, amount: (e.amount * value) / current }
+                : e,
           ),
         }),
         describe: (value) => `spending ${money(value)} a year${expense ? ` on ${expense.id}` : ''}`,
@@ -109,7 +122,13 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
       if (b.max > 120) issues.push({ field: `${field}.max`, message: 'must be at most 120' });
       if (issues.length) return issues;
       return {
-        type: 'RETIREMENT_AGE', itemId: member.id, unit: 'YEARS', step: 1, current, ...b, better: 'HIGHER',
+        type: 'RETIREMENT_AGE',
+        itemId: member.id,
+        unit: 'YEARS',
+        step: 1,
+        current,
+        ...b,
+        better: 'HIGHER',
         apply: (value) => ({ ...plan, members: plan.members.map((m) => (m === member ? { ...m, retirementAge: value } : m)) }),
         describe: (value) => `${member.id} retiring at ${value}`,
       };
@@ -118,13 +137,20 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
       const account = plan.accounts.find((a) => a.id === spec.accountId);
       if (!account) return [{ field: `${field}.accountId`, message: `no account ${spec.accountId} in the scenario` }];
       const years = yearsToRetirement(plan, account);
-      if (years <= 0) return [{ field: `${field}.accountId`, message: 'its owner has already retired: there are no years left to contribute' }];
+      if (years <= 0)
+        return [{ field: `${field}.accountId`, message: 'its owner has already retired: there are no years left to contribute' }];
       const income = salaryTotal(plan) || livingTotal(plan);
       const b = bounded(spec, { min: 0, max: roundMoney(Math.max(income, 10_000)) });
       checkBounds(b, 0);
       if (issues.length) return issues;
       return {
-        type: 'CONTRIBUTION', itemId: account.id, unit: 'MONEY', step: MONEY_STEP, current: 0, ...b, better: 'HIGHER',
+        type: 'CONTRIBUTION',
+        itemId: account.id,
+        unit: 'MONEY',
+        step: MONEY_STEP,
+        current: 0,
+        ...b,
+        better: 'HIGHER',
         apply: (value) => ({
           ...plan,
           accounts: plan.accounts.map((a) => (a === account ? { ...a, extraContribution: { amount: value, years } } : a)),
@@ -134,17 +160,36 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
     }
     case 'LUMP_SUM': {
       const account = spec.accountId === undefined ? defaultLumpSumAccount(plan) : plan.accounts.find((a) => a.id === spec.accountId);
-      if (spec.accountId !== undefined && !account) return [{ field: `${field}.accountId`, message: `no account ${spec.accountId} in the scenario` }];
+      if (spec.accountId !== undefined && !account)
+        return [{ field: `${field}.accountId`, message: `no account ${spec.accountId} in the scenario` }];
       const b = bounded(spec, { min: 0, max: roundMoney(Math.max(25 * livingTotal(plan), 100_000)) });
       checkBounds(b, 0);
       if (issues.length) return issues;
       return {
-        type: 'LUMP_SUM', ...(account ? { itemId: account.id } : {}), unit: 'MONEY', step: MONEY_STEP, current: 0, ...b, better: 'HIGHER',
+        type: 'LUMP_SUM',
+        ...(account ? { itemId: account.id } : {}),
+        unit: 'MONEY',
+        step: MONEY_STEP,
+        current: 0,
+        ...b,
+        better: 'HIGHER',
         apply: (value) => ({
           ...plan,
           accounts: account
             ? plan.accounts.map((a) => (a === account ? { ...a, balance: a.balance + value } : a))
-            : [{ id: 'lump-sum', type: 'CASH', balance: value, allocation: { cash: 1, bonds: 0, equity: 0 }, annualFee: 0, accessAge: 0, contributionFraction: 0, employerMatch: 0, employerMatchLimit: 1 }],
+            : [
+                {
+                  id: 'lump-sum',
+                  type: 'CASH',
+                  balance: value,
+                  allocation: { cash: 1, bonds: 0, equity: 0 },
+                  annualFee: 0,
+                  accessAge: 0,
+                  contributionFraction: 0,
+                  employerMatch: 0,
+                  employerMatchLimit: 1,
+                },
+              ],
         }),
         describe: (value) => `adding ${money(value)} today${account ? ` to ${account.id}` : ''}`,
       };
@@ -157,7 +202,8 @@ export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   const levers: LeverSpec[] = [{ type: 'SPENDING' }];
   for (const m of plan.members) {
     const earns = plan.incomes.some((i) => i.type === 'SALARY' && i.memberId === m.id);
-    if (earns && m.role !== 'DEPENDANT' && m.retirementAge > ageNow(plan, m.birthYear)) levers.push({ type: 'RETIREMENT_AGE', memberId: m.id });
+    if (earns && m.role !== 'DEPENDANT' && m.retirementAge > ageNow(plan, m.birthYear))
+      levers.push({ type: 'RETIREMENT_AGE', memberId: m.id });
   }
   const invested = plan.accounts.find((a) => a.type === 'RETIREMENT') ?? plan.accounts.find((a) => a.type === 'TAXABLE');
   if (invested && yearsToRetirement(plan, invested) > 0) levers.push({ type: 'CONTRIBUTION', accountId: invested.id });

@@ -30,7 +30,8 @@ export class RunnerPool {
    */
   runBatch(runner: PathRunner, paths: ArrayLike<number>): PathOutcomes {
     const G = runner.compiled.goalCount;
-    if (this.outcomes === null || this.outcomes.size < paths.length || this.outcomes.goals !== G) this.outcomes = new PathOutcomes(Math.max(paths.length, this.outcomes?.size ?? 0), G);
+    if (this.outcomes === null || this.outcomes.size < paths.length || this.outcomes.goals !== G)
+      this.outcomes = new PathOutcomes(Math.max(paths.length, this.outcomes?.size ?? 0), G);
     const out = this.outcomes;
     runner.runBatch(paths, out);
     this.pathsSimulated += paths.length;

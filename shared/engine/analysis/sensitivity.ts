@@ -45,13 +45,20 @@ const earners = (plan: HouseholdPlan) =>
 export function baseValue(plan: HouseholdPlan, input: SensitivityInputName): number {
   const e = plan.assumptions.economic;
   switch (input) {
-    case 'EQUITY_PREMIUM': return e.equity.model === 'GBM' ? e.equity.riskPremium : 0;
-    case 'EQUITY_VOLATILITY': return e.equity.volatility;
-    case 'INFLATION_MEAN': return e.inflation.longRunMean;
-    case 'RATE_LEVEL': return e.shortRate.longRunMean;
-    case 'RETIREMENT_AGE': return earners(plan)[0]?.retirementAge ?? 0;
-    case 'EARLY_RETURNS': return 0;
-    default: return 1;
+    case 'EQUITY_PREMIUM':
+      return e.equity.model === 'GBM' ? e.equity.riskPremium : 0;
+    case 'EQUITY_VOLATILITY':
+      return e.equity.volatility;
+    case 'INFLATION_MEAN':
+      return e.inflation.longRunMean;
+    case 'RATE_LEVEL':
+      return e.shortRate.longRunMean;
+    case 'RETIREMENT_AGE':
+      return earners(plan)[0]?.retirementAge ?? 0;
+    case 'EARLY_RETURNS':
+      return 0;
+    default:
+      return 1;
   }
 }
 
@@ -63,21 +70,25 @@ function withEconomy(plan: HouseholdPlan, change: (e: ResolvedEconomicAssumption
 export function moved(plan: HouseholdPlan, input: SensitivityInputName, move: number): { plan: HouseholdPlan; shock?: EconomyShock } {
   switch (input) {
     case 'EQUITY_PREMIUM':
-      return { plan: withEconomy(plan, (e) => {
-        e.equity.riskPremium += move;
-        // RSLN2 has monthly regime means: move both by the monthly share of the yearly change.
-        e.equity.regime1Mean += move / 12;
-        e.equity.regime2Mean += move / 12;
-        return e;
-      }) };
+      return {
+        plan: withEconomy(plan, (e) => {
+          e.equity.riskPremium += move;
+          // RSLN2 has monthly regime means: move both by the monthly share of the yearly change.
+          e.equity.regime1Mean += move / 12;
+          e.equity.regime2Mean += move / 12;
+          return e;
+        }),
+      };
     case 'EQUITY_VOLATILITY':
-      return { plan: withEconomy(plan, (e) => {
-        const scale = e.equity.volatility > 0 ? (e.equity.volatility + move) / e.equity.volatility : 1;
-        e.equity.volatility += move;
-        e.equity.regime1Volatility *= scale;
-        e.equity.regime2Volatility *= scale;
-        return e;
-      }) };
+      return {
+        plan: withEconomy(plan, (e) => {
+          const scale = e.equity.volatility > 0 ? (e.equity.volatility + move) / e.equity.volatility : 1;
+          e.equity.volatility += move;
+          e.equity.regime1Volatility *= scale;
+          e.equity.regime2Volatility *= scale;
+          return e;
+        }),
+      };
     case 'INFLATION_MEAN':
       return { plan: withEconomy(plan, (e) => ((e.inflation.longRunMean += move), e)) };
     case 'RATE_LEVEL':
@@ -116,18 +127,27 @@ export function sensitivityIssues(plan: HouseholdPlan, input: SensitivityInput, 
   for (const side of ['down', 'up'] as const) {
     const move = moves[side];
     const f = `${field}.${side}`;
-    if (!Number.isFinite(move)) { issues.push({ field: f, message: 'must be a number' }); continue; }
+    if (!Number.isFinite(move)) {
+      issues.push({ field: f, message: 'must be a number' });
+      continue;
+    }
     if (FACTORS.has(input.input) && !(move > 0 && move <= 10)) issues.push({ field: f, message: 'must be a factor in (0, 10]' });
     if (input.input === 'RETIREMENT_AGE') {
-      if (!Number.isInteger(move) || Math.abs(move) > 20) issues.push({ field: f, message: 'must be a whole number of years from −20 to 20' });
-      else for (const m of earners(plan)) {
-        const age = plan.startYear - m.birthYear;
-        if (m.retirementAge + move < age || m.retirementAge + move > 120) issues.push({ field: f, message: `would move ${m.id}'s retirement age outside ${age} to 120` });
-      }
+      if (!Number.isInteger(move) || Math.abs(move) > 20)
+        issues.push({ field: f, message: 'must be a whole number of years from −20 to 20' });
+      else
+        for (const m of earners(plan)) {
+          const age = plan.startYear - m.birthYear;
+          if (m.retirementAge + move < age || m.retirementAge + move > 120)
+            issues.push({ field: f, message: `would move ${m.id}'s retirement age outside ${age} to 120` });
+        }
     }
     if (input.input === 'EARLY_RETURNS' && !(Math.abs(move) <= 0.5)) issues.push({ field: f, message: 'must lie between −0.5 and 0.5' });
     if (ECONOMIC.has(input.input) && isApplicable(plan, input.input)) {
-      if (!(Math.abs(move) <= 0.2)) { issues.push({ field: f, message: 'must lie between −0.2 and 0.2' }); continue; }
+      if (!(Math.abs(move) <= 0.2)) {
+        issues.push({ field: f, message: 'must lie between −0.2 and 0.2' });
+        continue;
+      }
       const bad = validateEconomicAssumptions(moved(plan, input.input, move).plan.assumptions.economic);
       if (bad.length) issues.push({ field: f, message: `gives invalid economic assumptions (${bad[0].field}: ${bad[0].message})` });
     }

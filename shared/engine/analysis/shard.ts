@@ -85,7 +85,10 @@ export function analysisShard(plan: HouseholdPlan, request: AnalysisRequest, see
   if (request.type === 'SOLVE' || request.type === 'DIAGNOSE') {
     const target = mustResolveTarget(plan, request);
     const levers = leversOf(plan, request);
-    const base = request.type === 'DIAGNOSE' ? diagnoseBase(pool, plan, target, range, (result.causes = emptyCauseCounts(plan))) : baseOutcomes(pool, plan, target, range);
+    const base =
+      request.type === 'DIAGNOSE'
+        ? diagnoseBase(pool, plan, target, range, (result.causes = emptyCauseCounts(plan)))
+        : baseOutcomes(pool, plan, target, range);
     result.base = base;
     result.cells = levers.map((lever, k) => switchCells(pool, lever, `lever${k}`, target, base, range));
   } else {
@@ -102,7 +105,10 @@ function diagnoseBase(pool: RunnerPool, plan: HouseholdPlan, target: ResolvedTar
   const out: Outcome[] = [];
   for (let p = range.pathStart; p < range.pathStart + range.pathCount; p++) {
     const sim = pool.run(runner, p, true);
-    if (!targetDue(target, sim)) { out.push(-1); continue; }
+    if (!targetDue(target, sim)) {
+      out.push(-1);
+      continue;
+    }
     const met = targetMet(target, sim);
     countCauses(causes, plan, runner, !met);
     out.push(met ? 1 : 0);
@@ -116,7 +122,8 @@ export function mergeAnalysisShards(results: readonly AnalysisShardResult[]): An
   const sorted = [...results].filter((r) => r.ranges.length > 0).sort((a, b) => a.ranges[0][0] - b.ranges[0][0]);
   const first = results[0];
   for (const r of results) {
-    if (r.engineVersion !== first.engineVersion || r.type !== first.type) throw new RangeError('mergeAnalysisShards: results of different analyses or engine versions');
+    if (r.engineVersion !== first.engineVersion || r.type !== first.type)
+      throw new RangeError('mergeAnalysisShards: results of different analyses or engine versions');
   }
   const ranges: [number, number][] = [];
   for (const r of sorted) {

@@ -26,7 +26,8 @@ function rebuildCpi(e: EconomyPath, from: number, years: number): void {
 export function shockIssues(shock: StressShock, field: string): AnalysisIssue[] {
   const issues: AnalysisIssue[] = [];
   const wholeAtLeast = (name: string, v: number | undefined, min: number, max: number) => {
-    if (v !== undefined && !(Number.isInteger(v) && v >= min && v <= max)) issues.push({ field: `${field}.${name}`, message: `must be a whole number from ${min} to ${max}` });
+    if (v !== undefined && !(Number.isInteger(v) && v >= min && v <= max))
+      issues.push({ field: `${field}.${name}`, message: `must be a whole number from ${min} to ${max}` });
   };
   switch (shock.type) {
     case 'EQUITY_FALL':
@@ -51,9 +52,12 @@ export function shockIssues(shock: StressShock, field: string): AnalysisIssue[] 
 
 export function describeShock(shock: StressShock): string {
   switch (shock.type) {
-    case 'EQUITY_FALL': return `equities fall ${(shock.fall * 100).toFixed(0)}% in year ${shock.year ?? 0}`;
-    case 'HIGH_INFLATION': return `inflation ${(shock.extra * 100).toFixed(1)} points higher for ${shock.years ?? 10} years from year ${shock.fromYear ?? 0}`;
-    case 'RATES_UP': return `interest rates up ${(shock.points * 100).toFixed(1)} points from the start`;
+    case 'EQUITY_FALL':
+      return `equities fall ${(shock.fall * 100).toFixed(0)}% in year ${shock.year ?? 0}`;
+    case 'HIGH_INFLATION':
+      return `inflation ${(shock.extra * 100).toFixed(1)} points higher for ${shock.years ?? 10} years from year ${shock.fromYear ?? 0}`;
+    case 'RATES_UP':
+      return `interest rates up ${(shock.points * 100).toFixed(1)} points from the start`;
     case 'HISTORICAL': {
       const last = Math.min(history.lastYear, shock.startYear + (shock.years ?? DEFAULT_HISTORICAL_YEARS) - 1);
       return `the markets and inflation of ${shock.startYear}–${last} replayed from the start`;

@@ -32,7 +32,8 @@ export function gridUnits(lever: ResolvedLever): number[] {
   const lo = Math.round(lever.min / lever.step);
   const hi = Math.round(lever.max / lever.step);
   const current = currentUnits(lever);
-  const span = (from: number, to: number, cells: number) => Array.from({ length: cells + 1 }, (_, j) => from + Math.round((j * (to - from)) / cells));
+  const span = (from: number, to: number, cells: number) =>
+    Array.from({ length: cells + 1 }, (_, j) => from + Math.round((j * (to - from)) / cells));
   let units: number[];
   if (current !== null && current > lo && current < hi) {
     const below = Math.max(1, Math.min(current - lo, Math.round((GRID_CELLS * (current - lo)) / (hi - lo))));
@@ -75,7 +76,10 @@ export function switchCells(
   // The base plan is the lever at its current value: where that is a grid point, its outcome halves each path's search for free.
   const current = currentUnits(lever);
   const at = current === null ? -1 : grid.indexOf(current);
-  if (at >= 0) for (let i = 0; i < n; i++) if (base[i] === 1) hi[i] = at; else lo[i] = at + 1;
+  if (at >= 0)
+    for (let i = 0; i < n; i++)
+      if (base[i] === 1) hi[i] = at;
+      else lo[i] = at + 1;
   // Each path's bisection runs through to its cell before the next path's: its trials share the
   // path's lives and economy, drawn once where the lever leaves them alone (not a retirement age).
   const runnerAt = (j: number) => pool.runner(`${leverKey}@${grid[j]}`, () => ({ plan: lever.apply(valueOf(lever, grid[j])) }));
@@ -117,7 +121,11 @@ export function finishSolve(
   const n = cells.length;
   const counts = new Array(M + 1).fill(0);
   let due = 0;
-  for (const c of cells) if (c >= 0) { counts[c]++; due++; }
+  for (const c of cells)
+    if (c >= 0) {
+      counts[c]++;
+      due++;
+    }
   const okAt = new Array(M).fill(0);
   for (let j = 0, run = 0; j < M; j++) okAt[j] = run += counts[j];
   const needed = Math.max(1, Math.ceil(target.probability * due - 1e-9));
@@ -168,9 +176,15 @@ export function finishSolve(
         if (firstOk[s] <= mid) ok++;
         else if (lastFail[s] < mid) open.push(s);
       }
-      const out = pool.runBatch(runner, open.map((s) => switching[s]));
+      const out = pool.runBatch(
+        runner,
+        open.map((s) => switching[s]),
+      );
       open.forEach((s, k) => {
-        if (targetMetAt(target, out, k)) { firstOk[s] = mid; ok++; } else lastFail[s] = mid;
+        if (targetMetAt(target, out, k)) {
+          firstOk[s] = mid;
+          ok++;
+        } else lastFail[s] = mid;
       });
       trials.push({ value: valueOf(lever, at(mid)), probability: p(okAt[jStar - 1] + ok), source: 'THRESHOLDS' });
       if (ok >= stillNeeded) b = mid;
@@ -185,17 +199,35 @@ export function finishSolve(
   // Simulate every path at the solved value: the reported probability is this simulation's.
   const value = valueOf(lever, units);
   // At the current value the lever gives the base plan itself, whose outcomes are known: no run needed.
-  const out = units === currentUnits(lever) ? null : pool.runBatch(pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) })), rangePaths({ pathStart: 0, pathCount: n }));
-  let met = 0, dueAt = 0, sumD = 0, sumD2 = 0, baseMet = 0, paired = 0, nonMonotone = 0;
+  const out =
+    units === currentUnits(lever)
+      ? null
+      : pool.runBatch(
+          pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) })),
+          rangePaths({ pathStart: 0, pathCount: n }),
+        );
+  let met = 0,
+    dueAt = 0,
+    sumD = 0,
+    sumD2 = 0,
+    baseMet = 0,
+    paired = 0,
+    nonMonotone = 0;
   for (let i = 0; i < n; i++) {
     const isDue = out ? targetDueAt(target, out, i) : base[i] >= 0;
     const x = isDue && (out ? targetMetAt(target, out, i) : base[i] === 1) ? 1 : 0;
-    if (isDue) { dueAt++; met += x; }
+    if (isDue) {
+      dueAt++;
+      met += x;
+    }
     if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) nonMonotone++;
     if (isDue || base[i] >= 0) {
       const b0 = base[i] === 1 ? 1 : 0;
       const d = x - b0;
-      sumD += d; sumD2 += d * d; baseMet += b0; paired++;
+      sumD += d;
+      sumD2 += d * d;
+      baseMet += b0;
+      paired++;
     }
   }
   trials.push({ value, probability: p(met), source: 'SIMULATED' });
@@ -229,22 +261,39 @@ export function finishSolve(
   };
 }
 
-function explain(lever: ResolvedLever, target: ResolvedTarget, status: SolveResult['status'], value: number, probability: number, nonMonotone: number): string | undefined {
+function explain(
+  lever: ResolvedLever,
+  target: ResolvedTarget,
+  status: SolveResult['status'],
+  value: number,
+  probability: number,
+  nonMonotone: number,
+): string | undefined {
   const what = target.goalId === undefined ? 'the plan succeeds' : `goal ${target.goalId} is met`;
   const p = probability.toFixed(3);
   const parts: string[] = [];
   if (status === 'UNREACHABLE') {
-    parts.push(`The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of paths, short of ${target.probability}.`);
+    parts.push(
+      `The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of paths, short of ${target.probability}.`,
+    );
   } else if (status === 'ALREADY_MET' && value === lever.current) {
-    parts.push(`No change is needed: at its current value (${lever.describe(value)}), ${what} on ${p} of paths, at or above ${target.probability}.`);
+    parts.push(
+      `No change is needed: at its current value (${lever.describe(value)}), ${what} on ${p} of paths, at or above ${target.probability}.`,
+    );
   } else if (status === 'ALREADY_MET') {
-    parts.push(`The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; widen the bounds to find the limit.`);
+    parts.push(
+      `The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; widen the bounds to find the limit.`,
+    );
   }
   if (nonMonotone > 0) {
-    parts.push(`${nonMonotone} path(s) did not respond monotonically to the lever; the probability reported is the one simulated at the solved value.`);
+    parts.push(
+      `${nonMonotone} path(s) did not respond monotonically to the lever; the probability reported is the one simulated at the solved value.`,
+    );
   }
   if (status === 'SOLVED' && probability < target.probability) {
-    parts.push(`Simulated at the solved value, ${what} on ${p} of paths, just short of the target: the lever is not monotone on every path.`);
+    parts.push(
+      `Simulated at the solved value, ${what} on ${p} of paths, just short of the target: the lever is not monotone on every path.`,
+    );
   }
   return parts.length ? parts.join(' ') : undefined;
 }

@@ -54,16 +54,22 @@ class VariantAccumulator {
     if (base) {
       const ds = s - base.success[k];
       const dd = d - (base.depletionYear[k] >= 0 ? 1 : 0);
-      this.successD[0] += ds; this.successD[1] += ds * ds;
-      this.depletionD[0] += dd; this.depletionD[1] += dd * dd;
+      this.successD[0] += ds;
+      this.successD[1] += ds * ds;
+      this.depletionD[0] += dd;
+      this.depletionD[1] += dd * dd;
     }
   }
 
   toJSON(): VariantCounts {
     return {
-      paths: this.paths, successes: this.successes, depletions: this.depletions,
-      successD: this.successD, depletionD: this.depletionD,
-      estate: this.estate.map((e) => e.toJSON()), depletionAge: this.depletionAge.toJSON(),
+      paths: this.paths,
+      successes: this.successes,
+      depletions: this.depletions,
+      successD: this.successD,
+      depletionD: this.depletionD,
+      estate: this.estate.map((e) => e.toJSON()),
+      depletionAge: this.depletionAge.toJSON(),
     };
   }
 }
@@ -132,8 +138,18 @@ export function pairedChanges(base: VariantCounts, v: VariantCounts): { success:
   const n = v.paths;
   const p = (k: number) => (n > 0 ? k / n : 0);
   return {
-    success: pairedDifference(v.successD[0], v.successD[1], n, bernoulliVariance(p(base.successes), n) + bernoulliVariance(p(v.successes), n)),
-    depletion: pairedDifference(v.depletionD[0], v.depletionD[1], n, bernoulliVariance(p(base.depletions), n) + bernoulliVariance(p(v.depletions), n)),
+    success: pairedDifference(
+      v.successD[0],
+      v.successD[1],
+      n,
+      bernoulliVariance(p(base.successes), n) + bernoulliVariance(p(v.successes), n),
+    ),
+    depletion: pairedDifference(
+      v.depletionD[0],
+      v.depletionD[1],
+      n,
+      bernoulliVariance(p(base.depletions), n) + bernoulliVariance(p(v.depletions), n),
+    ),
   };
 }
 

@@ -18,7 +18,13 @@ interface StandardError {
  * A compared figure; its 95% interval is difference ± t · SE with Student's t on the standard
  * error's degrees of freedom (the SE is itself estimated: from 32 batches t is 2.04, not 1.96).
  */
-function figure(name: string, baseline: number | null, alternative: number | null, error: StandardError | null, method: ComparedFigure['method']): ComparedFigure {
+function figure(
+  name: string,
+  baseline: number | null,
+  alternative: number | null,
+  error: StandardError | null,
+  method: ComparedFigure['method'],
+): ComparedFigure {
   const difference = baseline === null || alternative === null ? null : alternative - baseline;
   const se = difference === null || error === null ? null : error.se;
   const half = se === null ? 0 : studentTCritical(0.95, error!.df) * se;
@@ -59,7 +65,12 @@ function batchQuantile(sketch: SketchJson, q: number): number | null {
 
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null);
 
-export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdPlan, merged: ComparisonShardResult, meta: { seed: number; shards: number; elapsedMs: number }): ComparisonDocument {
+export function buildComparison(
+  baseline: HouseholdPlan,
+  alternative: HouseholdPlan,
+  merged: ComparisonShardResult,
+  meta: { seed: number; shards: number; elapsedMs: number },
+): ComparisonDocument {
   const A = merged.baseline;
   const B = merged.alternative;
   const n = A.paths;
@@ -82,11 +93,21 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
    * percentile of a few whole-number ages varies less than the full run's scaled down.
    */
   const depletionAgeFigures = (): ComparedFigure[] => {
-    const se = bootstrapAgeDifferences(merged.depletionAges, PERCENTILE_LEVELS.map((p) => p / 100), meta.seed);
+    const se = bootstrapAgeDifferences(
+      merged.depletionAges,
+      PERCENTILE_LEVELS.map((p) => p / 100),
+      meta.seed,
+    );
     const keys = ['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)] as (keyof typeof depletionAgeA)[];
     return keys.map((key, i) => {
       const s = i === 0 ? se.mean : se.quantiles[i - 1];
-      return figure(`depletionAge.${key}`, depletionAgeA[key], depletionAgeB[key], s === null ? null : { se: s, df: n - 1 }, 'PAIRED_BOOTSTRAP');
+      return figure(
+        `depletionAge.${key}`,
+        depletionAgeA[key],
+        depletionAgeB[key],
+        s === null ? null : { se: s, df: n - 1 },
+        'PAIRED_BOOTSTRAP',
+      );
     });
   };
   const estateA = percentiles(A.terminalEstate);
@@ -113,11 +134,12 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
     const ach = (r: ShardResult, i: number) => (i < 0 ? null : ratio(r.goals[i].achieved, r.goals[i].due));
     const fr = (r: ShardResult, i: number) => (i < 0 ? null : ratio(sumValue(r.goals[i].fundedRatio), r.goals[i].due));
     const side = (x: BatchSide, i: number, f: (g: BatchSide['goals'][number]) => number | null) => (i < 0 ? null : f(x.goals[i]));
-    const diffs = (f: (g: BatchSide['goals'][number]) => number | null) => merged.batches.map((x) => {
-      const va = side(x.baseline, ia, f);
-      const vb = side(x.alternative, ib, f);
-      return va === null || vb === null ? null : vb - va;
-    });
+    const diffs = (f: (g: BatchSide['goals'][number]) => number | null) =>
+      merged.batches.map((x) => {
+        const va = side(x.baseline, ia, f);
+        const vb = side(x.alternative, ib, f);
+        return va === null || vb === null ? null : vb - va;
+      });
     const achF = (g: BatchSide['goals'][number]) => ratio(g.achieved, g.due);
     const frF = (g: BatchSide['goals'][number]) => ratio(ExactSum.fromJSON(g.fundedRatio).value(), g.due);
     return {
@@ -133,7 +155,9 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
     const value = (r: ShardResult, i: number, which: number) => {
       const s = r.members[i];
       if (r.paths === 0) return null;
-      return which === 0 ? s.halfYearsLived / (2 * r.paths) : (which === 1 ? s.everDisabled : which === 2 ? s.everLongTermCare : s.everUnemployed) / r.paths;
+      return which === 0
+        ? s.halfYearsLived / (2 * r.paths)
+        : (which === 1 ? s.everDisabled : which === 2 ? s.everLongTermCare : s.everUnemployed) / r.paths;
     };
     return {
       memberId,
@@ -163,7 +187,11 @@ export function buildComparison(baseline: HouseholdPlan, alternative: HouseholdP
     goals,
     members,
     timeSeries,
-    outcomeChanges: { failedToSucceeded: merged.failedToSucceeded, succeededToFailed: merged.succeededToFailed, net: merged.failedToSucceeded - merged.succeededToFailed },
+    outcomeChanges: {
+      failedToSucceeded: merged.failedToSucceeded,
+      succeededToFailed: merged.succeededToFailed,
+      net: merged.failedToSucceeded - merged.succeededToFailed,
+    },
     metadata: {
       engineVersion: merged.engineVersion,
       seed: meta.seed,

@@ -14,7 +14,25 @@ export interface ComparisonDocument {
   summary: ComparedFigure[];
   goals: { goalId: string; achievability: ComparedFigure; expectedFundedRatio: ComparedFigure }[];
   members: { memberId: string; figures: ComparedFigure[] }[];
-  timeSeries: { year: number; calendarYear: number; baselineMedianNetWorth: number | null; alternativeMedianNetWorth: number | null; medianNetWorthDifference: number | null; baselineMeanNetWorth: number | null; alternativeMeanNetWorth: number | null; meanNetWorthDifference: number | null }[];
+  timeSeries: {
+    year: number;
+    calendarYear: number;
+    baselineMedianNetWorth: number | null;
+    alternativeMedianNetWorth: number | null;
+    medianNetWorthDifference: number | null;
+    baselineMeanNetWorth: number | null;
+    alternativeMeanNetWorth: number | null;
+    meanNetWorthDifference: number | null;
+  }[];
   outcomeChanges: { failedToSucceeded: number; succeededToFailed: number; net: number };
-  metadata: { engineVersion: string; seed: number; paths: number; years: { baseline: number; alternative: number }; pathYears: number; shards: number; elapsedMs: number; batches: number };
+  metadata: {
+    engineVersion: string;
+    seed: number;
+    paths: number;
+    years: { baseline: number; alternative: number };
+    pathYears: number;
+    shards: number;
+    elapsedMs: number;
+    batches: number;
+  };
 }

@@ -62,7 +62,10 @@ class Batch {
   /** Slot i of a batch that has run. */
   add(b: HouseholdBatch, i: number, primaryAge0: number): void {
     this.estate.add(b.terminalEstateReal[i]);
-    if (b.depletionYear[i] >= 0) { this.depletions++; this.depletionAge.add(primaryAge0 + b.depletionYear[i]); }
+    if (b.depletionYear[i] >= 0) {
+      this.depletions++;
+      this.depletionAge.add(primaryAge0 + b.depletionYear[i]);
+    }
     for (let g = 0; g < this.goalDue.length; g++) {
       const at = g * b.capacity + i;
       if (b.goalCameDue[at] === 0) continue;
@@ -92,7 +95,9 @@ function pathFigures(b: HouseholdBatch, i: number, memberCount: number, members:
   const Y = b.years;
   for (let k = 0; k < members.length; k++) {
     const life = b.lives[i * memberCount + members[k]];
-    let dis = 0, ltc = 0, unemp = 0;
+    let dis = 0,
+      ltc = 0,
+      unemp = 0;
     for (let t = 0; t < Y; t++) {
       const st = life.state[t];
       if (st === DEAD) break;
@@ -131,9 +136,19 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   forEachBatch(range, (paths, count) => {
     // Each runner keeps its batch's results until its next batch: both sides are read path by path.
     const simA = a.runSlots(paths, 0, count, accA, inEconomySample);
-    accA.addPaths(simA, count, (k) => paths[k], (k) => a.slotEconomyYears(k));
+    accA.addPaths(
+      simA,
+      count,
+      (k) => paths[k],
+      (k) => a.slotEconomyYears(k),
+    );
     const simB = b.runSlots(paths, 0, count, accB, inEconomySample);
-    accB.addPaths(simB, count, (k) => paths[k], (k) => b.slotEconomyYears(k));
+    accB.addPaths(
+      simB,
+      count,
+      (k) => paths[k],
+      (k) => b.slotEconomyYears(k),
+    );
     for (let i = 0; i < count; i++) {
       const p = paths[i];
       batchesA[p % BATCHES].add(simA, i, a.compiled.memberAge0[a.compiled.primary]);

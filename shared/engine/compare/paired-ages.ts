@@ -23,9 +23,7 @@ export class PairedAges {
   }
 
   toJSON(): PairedAgesJson {
-    return [...this.counts.entries()]
-      .sort((x, y) => x[0] - y[0])
-      .map(([k, n]) => [Math.floor(k / AGE_LIMIT) - 1, (k % AGE_LIMIT) - 1, n]);
+    return [...this.counts.entries()].sort((x, y) => x[0] - y[0]).map(([k, n]) => [Math.floor(k / AGE_LIMIT) - 1, (k % AGE_LIMIT) - 1, n]);
   }
 }
 
@@ -82,7 +80,11 @@ export const BOOTSTRAP_RESAMPLES = 200;
  * (plans, seed, paths). A figure undefined in the run gives null; resamples where it is undefined
  * are left out.
  */
-export function bootstrapAgeDifferences(all: PairedAgesJson, qs: readonly number[], seed: number): { mean: number | null; quantiles: (number | null)[] } {
+export function bootstrapAgeDifferences(
+  all: PairedAgesJson,
+  qs: readonly number[],
+  seed: number,
+): { mean: number | null; quantiles: (number | null)[] } {
   // Paths that deplete in neither scenario move no figure: the resamples draw the paths that
   // deplete in either, as many as the run had (a bootstrap conditional on that count, whose
   // variation changes the figures' spread by a term of a smaller order), at a fraction of the cost.

@@ -1,9 +1,7 @@
 /** Tolerance below which a pivot of a correlation matrix counts as zero (semi-definite). */
 const PIVOT_TOLERANCE = 1e-10;
 
-export type CholeskyResult =
-  | { ok: true; lower: number[][] }
-  | { ok: false; row: number; column: number; message: string };
+export type CholeskyResult = { ok: true; lower: number[][] } | { ok: false; row: number; column: number; message: string };
 
 /**
  * Cholesky factor L (L L^T = A) of a symmetric positive semi-definite matrix. A zero pivot

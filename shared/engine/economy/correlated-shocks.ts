@@ -24,7 +24,11 @@ export class CorrelatedShocks {
    * streamAlsoUsed[k]: the generator reads factor k's stream beyond its yearly shock (the rate
    * stream for the cash yield's own noise, the equity stream for RSLN2's months).
    */
-  constructor(correlation: number[][], factorIsRandom: readonly boolean[], streamAlsoUsed: readonly boolean[] = [false, false, false, false]) {
+  constructor(
+    correlation: number[][],
+    factorIsRandom: readonly boolean[],
+    streamAlsoUsed: readonly boolean[] = [false, false, false, false],
+  ) {
     const chol = choleskyPsd(correlation);
     if (!chol.ok) throw new RangeError('correlation: must be positive semi-definite');
     for (let i = 0; i < 4; i++) {

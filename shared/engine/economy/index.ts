@@ -52,7 +52,5 @@ export function createEconomyGenerator(a: ResolvedEconomicAssumptions, seed: num
   if (issues.length > 0) throw new RangeError(issues.map((i) => `${i.field}: ${i.message}`).join('; '));
   if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError('seed: must be a non-negative safe integer');
   if (!Number.isInteger(years) || years < 0) throw new RangeError('years: must be a non-negative whole number');
-  return a.model === 'HISTORICAL'
-    ? new HistoricalEconomyGenerator(a, seed, years)
-    : new StochasticEconomyGenerator(a, seed, years);
+  return a.model === 'HISTORICAL' ? new HistoricalEconomyGenerator(a, seed, years) : new StochasticEconomyGenerator(a, seed, years);
 }

@@ -154,9 +154,20 @@ export class StochasticEconomyGenerator {
     const propertySd = this.propertySd;
     // The Cholesky factor and the streams as locals: this loop is the engine's hottest.
     const l = shocks.l;
-    const l00 = l[0], l10 = l[4], l11 = l[5], l20 = l[8], l21 = l[9], l22 = l[10];
-    const l30 = l[12], l31 = l[13], l32 = l[14], l33 = l[15];
-    const draw0 = shocks.draws(0), draw1 = shocks.draws(1), draw2 = shocks.draws(2), draw3 = shocks.draws(3);
+    const l00 = l[0],
+      l10 = l[4],
+      l11 = l[5],
+      l20 = l[8],
+      l21 = l[9],
+      l22 = l[10];
+    const l30 = l[12],
+      l31 = l[13],
+      l32 = l[14],
+      l33 = l[15];
+    const draw0 = shocks.draws(0),
+      draw1 = shocks.draws(1),
+      draw2 = shocks.draws(2),
+      draw3 = shocks.draws(3);
     const inflationStream = shocks.inflation;
     const equityStream = shocks.equity;
     const propertyStream = shocks.property;

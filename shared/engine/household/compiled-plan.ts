@@ -159,53 +159,96 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   for (const inc of plan.incomes) if (inc.type === 'SALARY') hasSalary[memberIndex.get(inc.memberId)!] = 1;
 
   const I = plan.incomes.length;
-  const incomeKind = new Uint8Array(I), incomeMember = new Int32Array(I).fill(-1), incomeAmount = new Float64Array(I);
-  const incomeGrowth = new Float64Array(I), incomeFromAge = new Int32Array(I), incomeIndexed = new Uint8Array(I);
-  const incomeSurvivor = new Float64Array(I), incomeProperty = new Int32Array(I).fill(-1);
-  const incomeFromT = new Int32Array(I).fill(-1_000_000), incomeToT = new Int32Array(I).fill(1_000_000), incomeTax = new Uint8Array(I);
+  const incomeKind = new Uint8Array(I),
+    incomeMember = new Int32Array(I).fill(-1),
+    incomeAmount = new Float64Array(I);
+  const incomeGrowth = new Float64Array(I),
+    incomeFromAge = new Int32Array(I),
+    incomeIndexed = new Uint8Array(I);
+  const incomeSurvivor = new Float64Array(I),
+    incomeProperty = new Int32Array(I).fill(-1);
+  const incomeFromT = new Int32Array(I).fill(-1_000_000),
+    incomeToT = new Int32Array(I).fill(1_000_000),
+    incomeTax = new Uint8Array(I);
   plan.incomes.forEach((inc, i) => {
     incomeKind[i] = IncomeKind[inc.type];
     incomeAmount[i] = inc.amount;
     if (inc.type === 'SALARY') {
-      incomeMember[i] = idx(memberIndex, inc.memberId); incomeGrowth[i] = inc.realGrowth; incomeIndexed[i] = 1; incomeTax[i] = TaxCategory.EARNED;
+      incomeMember[i] = idx(memberIndex, inc.memberId);
+      incomeGrowth[i] = inc.realGrowth;
+      incomeIndexed[i] = 1;
+      incomeTax[i] = TaxCategory.EARNED;
     } else if (inc.type === 'RENTAL') {
-      incomeProperty[i] = idx(propertyIndex, inc.propertyId); incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0; incomeTax[i] = TaxCategory.EARNED;
+      incomeProperty[i] = idx(propertyIndex, inc.propertyId);
+      incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0;
+      incomeTax[i] = TaxCategory.EARNED;
     } else if (inc.type === 'OTHER') {
-      incomeMember[i] = idx(memberIndex, inc.memberId); incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0;
-      incomeFromT[i] = toT(inc.fromYear, -1_000_000); incomeToT[i] = toT(inc.toYear, 1_000_000); incomeTax[i] = TaxCategory[inc.taxCategory];
+      incomeMember[i] = idx(memberIndex, inc.memberId);
+      incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0;
+      incomeFromT[i] = toT(inc.fromYear, -1_000_000);
+      incomeToT[i] = toT(inc.toYear, 1_000_000);
+      incomeTax[i] = TaxCategory[inc.taxCategory];
     } else {
-      incomeMember[i] = idx(memberIndex, inc.memberId); incomeFromAge[i] = inc.fromAge; incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0;
-      incomeSurvivor[i] = inc.survivorFraction; incomeTax[i] = TaxCategory.PENSION;
+      incomeMember[i] = idx(memberIndex, inc.memberId);
+      incomeFromAge[i] = inc.fromAge;
+      incomeIndexed[i] = inc.indexation === 'CPI' ? 1 : 0;
+      incomeSurvivor[i] = inc.survivorFraction;
+      incomeTax[i] = TaxCategory.PENSION;
     }
   });
 
   const E = plan.expenses.length;
-  const expenseIsLiving = new Uint8Array(E), expenseAmount = new Float64Array(E), expenseEssential = new Float64Array(E);
-  const expenseRetirementFactor = new Float64Array(E).fill(1), expenseSurvivorFactor = new Float64Array(E).fill(1);
-  const expenseIndexed = new Uint8Array(E), expenseFromT = new Int32Array(E).fill(-1_000_000), expenseToT = new Int32Array(E).fill(1_000_000);
+  const expenseIsLiving = new Uint8Array(E),
+    expenseAmount = new Float64Array(E),
+    expenseEssential = new Float64Array(E);
+  const expenseRetirementFactor = new Float64Array(E).fill(1),
+    expenseSurvivorFactor = new Float64Array(E).fill(1);
+  const expenseIndexed = new Uint8Array(E),
+    expenseFromT = new Int32Array(E).fill(-1_000_000),
+    expenseToT = new Int32Array(E).fill(1_000_000);
   plan.expenses.forEach((e, i) => {
-    expenseAmount[i] = e.amount; expenseIndexed[i] = e.indexation === 'CPI' ? 1 : 0;
+    expenseAmount[i] = e.amount;
+    expenseIndexed[i] = e.indexation === 'CPI' ? 1 : 0;
     if (e.type === 'LIVING') {
-      expenseIsLiving[i] = 1; expenseEssential[i] = e.essentialFraction;
-      expenseRetirementFactor[i] = e.retirementFactor; expenseSurvivorFactor[i] = e.survivorFactor;
+      expenseIsLiving[i] = 1;
+      expenseEssential[i] = e.essentialFraction;
+      expenseRetirementFactor[i] = e.retirementFactor;
+      expenseSurvivorFactor[i] = e.survivorFactor;
     } else {
-      expenseEssential[i] = e.essential ? 1 : 0; expenseFromT[i] = toT(e.fromYear, -1_000_000); expenseToT[i] = toT(e.toYear, 1_000_000);
+      expenseEssential[i] = e.essential ? 1 : 0;
+      expenseFromT[i] = toT(e.fromYear, -1_000_000);
+      expenseToT[i] = toT(e.toYear, 1_000_000);
     }
   });
 
   const accounts = [...plan.accounts];
   let cashAccount = accounts.findIndex((a) => a.type === 'CASH');
   if (cashAccount < 0) {
-    accounts.push({ id: '', type: 'CASH', balance: 0, allocation: { cash: 1, bonds: 0, equity: 0 }, annualFee: 0, accessAge: 0, contributionFraction: 0, employerMatch: 0, employerMatchLimit: 1 });
+    accounts.push({
+      id: '',
+      type: 'CASH',
+      balance: 0,
+      allocation: { cash: 1, bonds: 0, equity: 0 },
+      annualFee: 0,
+      accessAge: 0,
+      contributionFraction: 0,
+      employerMatch: 0,
+      employerMatchLimit: 1,
+    });
     cashAccount = accounts.length - 1;
   }
   const A = accounts.length;
   const accountKind = Uint8Array.from(accounts, (a) => ACCOUNT_KIND[a.type]);
   const accountOwner = Int32Array.from(accounts, (a) => idx(memberIndex, a.ownerId));
   const withdrawal: number[] = [];
-  for (const type of plan.strategy.withdrawalOrder) accounts.forEach((a, i) => { if (a.type === type) withdrawal.push(i); });
+  for (const type of plan.strategy.withdrawalOrder)
+    accounts.forEach((a, i) => {
+      if (a.type === type) withdrawal.push(i);
+    });
   // Account types left out of the order are still drawn on, last, before the household is called depleted.
-  accounts.forEach((_, i) => { if (!withdrawal.includes(i)) withdrawal.push(i); });
+  accounts.forEach((_, i) => {
+    if (!withdrawal.includes(i)) withdrawal.push(i);
+  });
   const firstTaxable = accounts.findIndex((a) => a.type === 'TAXABLE');
 
   const P = plan.properties.length;
@@ -213,7 +256,10 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   const N = plan.insurance.length;
   const G = plan.goals.length;
   const goalDue = new Uint8Array(Math.max(1, G * years));
-  const goalTier = new Uint8Array(G), goalAmount = new Float64Array(G), goalMember = new Int32Array(G).fill(-1), goalIsLegacy = new Uint8Array(G);
+  const goalTier = new Uint8Array(G),
+    goalAmount = new Float64Array(G),
+    goalMember = new Int32Array(G).fill(-1),
+    goalIsLegacy = new Uint8Array(G);
   const liabilityIndex = new Map(plan.liabilities.map((l, i) => [l.id, i]));
   const goalLiability = Int32Array.from(plan.goals, (g) => (g.type === 'DEBT_PAYOFF' ? idx(liabilityIndex, g.liabilityId) : -1));
   const goalProperty = Int32Array.from(plan.goals, (g) => (g.type === 'HOME_PURCHASE' ? idx(propertyIndex, g.propertyId) : -1));
@@ -228,7 +274,10 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     goalAmount[gi] = g.amount;
     const m = idx(memberIndex, g.memberId);
     goalMember[gi] = m;
-    if (g.type === 'LEGACY') { goalIsLegacy[gi] = 1; return; }
+    if (g.type === 'LEGACY') {
+      goalIsLegacy[gi] = 1;
+      return;
+    }
     if (g.type === 'RETIREMENT') {
       const from = (g.age ?? plan.members[m].retirementAge) - memberAge0[m];
       for (let t = Math.max(0, from); t < years; t++) goalDue[gi * years + t] = 1;
@@ -245,16 +294,43 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
 
   const sr = plan.strategy.spendingRule;
   return new CompiledPlan({
-    plan, years, startYear: plan.startYear,
-    memberCount: M, memberAge0,
+    plan,
+    years,
+    startYear: plan.startYear,
+    memberCount: M,
+    memberAge0,
     retirementAge: Int32Array.from(plan.members, (m) => m.retirementAge),
     isAdult: Uint8Array.from(plan.members, (m) => (m.role === 'DEPENDANT' ? 0 : 1)),
-    primary: Math.max(0, plan.members.findIndex((m) => m.role === 'PRIMARY')),
+    primary: Math.max(
+      0,
+      plan.members.findIndex((m) => m.role === 'PRIMARY'),
+    ),
     hasSalary,
-    incomeCount: I, incomeKind, incomeMember, incomeAmount, incomeGrowth, incomeFromAge,
-    incomeGrowthFactor: growthTable(incomeGrowth, years), incomeIndexed, incomeSurvivor, incomeProperty, incomeFromT, incomeToT, incomeTax,
-    expenseCount: E, expenseIsLiving, expenseAmount, expenseEssential, expenseRetirementFactor, expenseSurvivorFactor, expenseIndexed, expenseFromT, expenseToT,
-    accountCount: A, accountKind, accountOwner,
+    incomeCount: I,
+    incomeKind,
+    incomeMember,
+    incomeAmount,
+    incomeGrowth,
+    incomeFromAge,
+    incomeGrowthFactor: growthTable(incomeGrowth, years),
+    incomeIndexed,
+    incomeSurvivor,
+    incomeProperty,
+    incomeFromT,
+    incomeToT,
+    incomeTax,
+    expenseCount: E,
+    expenseIsLiving,
+    expenseAmount,
+    expenseEssential,
+    expenseRetirementFactor,
+    expenseSurvivorFactor,
+    expenseIndexed,
+    expenseFromT,
+    expenseToT,
+    accountCount: A,
+    accountKind,
+    accountOwner,
     accountBalance0: Float64Array.from(accounts, (a) => a.balance),
     weightCash: Float64Array.from(accounts, (a) => a.allocation.cash),
     weightBonds: Float64Array.from(accounts, (a) => a.allocation.bonds),
@@ -291,14 +367,28 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     insuranceMember: Int32Array.from(plan.insurance, (x) => idx(memberIndex, x.insuredId)),
     insurancePremium: Float64Array.from(plan.insurance, (x) => x.annualPremium),
     insuranceIndexed: Uint8Array.from(plan.insurance, (x) => (x.indexation === 'CPI' ? 1 : 0)),
-    insuranceAmount: Float64Array.from(plan.insurance, (x) => (x.type === 'TERM_LIFE' ? x.sumAssured : x.type === 'DISABILITY_INCOME' ? x.benefitFraction : x.annualBenefit)),
+    insuranceAmount: Float64Array.from(plan.insurance, (x) =>
+      x.type === 'TERM_LIFE' ? x.sumAssured : x.type === 'DISABILITY_INCOME' ? x.benefitFraction : x.annualBenefit,
+    ),
     insuranceUntilAge: Int32Array.from(plan.insurance, (x) => (x.type === 'LONG_TERM_CARE' ? 1000 : x.untilAge)),
     insuranceWaiting: Int32Array.from(plan.insurance, (x) => (x.type === 'DISABILITY_INCOME' ? x.waitingYears : 0)),
     insuranceMaxYears: Int32Array.from(plan.insurance, (x) => (x.type === 'LONG_TERM_CARE' ? x.maxYears : 0)),
-    goalCount: G, goalTier, goalAmount, goalMember, goalIsLegacy, goalDue, goalLiability, hasDebtPayoff: goalLiability.some((l) => l >= 0) ? 1 : 0,
-    goalProperty, propertyBought, liabilityFinancesPurchase, hasPurchase: propertyBought.some((b) => b === 1) ? 1 : 0,
-    taxEarned: plan.taxes.earnedIncome, taxPension: plan.taxes.pensionIncome,
-    taxGains: plan.taxes.investmentGains, taxWithdrawal: plan.taxes.retirementWithdrawals,
+    goalCount: G,
+    goalTier,
+    goalAmount,
+    goalMember,
+    goalIsLegacy,
+    goalDue,
+    goalLiability,
+    hasDebtPayoff: goalLiability.some((l) => l >= 0) ? 1 : 0,
+    goalProperty,
+    propertyBought,
+    liabilityFinancesPurchase,
+    hasPurchase: propertyBought.some((b) => b === 1) ? 1 : 0,
+    taxEarned: plan.taxes.earnedIncome,
+    taxPension: plan.taxes.pensionIncome,
+    taxGains: plan.taxes.investmentGains,
+    taxWithdrawal: plan.taxes.retirementWithdrawals,
     cashBuffer: plan.strategy.cashBuffer,
     guardrails: sr.type === 'GUARDRAILS',
     guardBadYear: sr.type === 'GUARDRAILS' ? sr.badYearReturn : 0,

@@ -153,7 +153,11 @@ export class HouseholdBatch {
   /** Per-year series of slot 0 (SERIES order), written only while `trace` is on. */
   private trace: Float64Array[] | null = null;
 
-  constructor(private readonly c: CompiledPlan, private readonly life: HouseholdLifeCosts, capacity: number) {
+  constructor(
+    private readonly c: CompiledPlan,
+    private readonly life: HouseholdLifeCosts,
+    capacity: number,
+  ) {
     const B = (this.capacity = capacity);
     const Y = (this.years = c.years);
     const M = c.memberCount;
@@ -164,7 +168,13 @@ export class HouseholdBatch {
     this.lifeUnemployed = new Uint8Array(B * M * Y);
     this.lifeCare = new Uint8Array(B * M * Y);
     const view = <T extends Uint8Array | Float64Array>(all: T, k: number, size: number) => all.subarray(k * size, (k + 1) * size) as T;
-    this.lives = Array.from({ length: B * M }, (_, k) => ({ years: Y, state: view(this.lifeState, k, Y), unemployed: view(this.lifeUnemployed, k, Y), careSetting: view(this.lifeCare, k, Y), deathYear: -1 }));
+    this.lives = Array.from({ length: B * M }, (_, k) => ({
+      years: Y,
+      state: view(this.lifeState, k, Y),
+      unemployed: view(this.lifeUnemployed, k, Y),
+      careSetting: view(this.lifeCare, k, Y),
+      deathYear: -1,
+    }));
     this.cpi = f64(Y + 1);
     this.yearShortRate = f64(Y);
     this.yearCashReturn = f64(Y);
@@ -350,7 +360,19 @@ export class HouseholdBatch {
     const act = this.active;
     const n = this.activeCount;
     const Y = this.years;
-    const { adultsAlive, adultDead, adultsInNursingHome, working, stateNow, unemployedNow, alive, disabledYears, lifeState, lifeUnemployed, lifeCare } = this;
+    const {
+      adultsAlive,
+      adultDead,
+      adultsInNursingHome,
+      working,
+      stateNow,
+      unemployedNow,
+      alive,
+      disabledYears,
+      lifeState,
+      lifeUnemployed,
+      lifeCare,
+    } = this;
     for (let k = 0; k < n; k++) {
       const i = act[k];
       adultsAlive[i] = 0;
@@ -401,7 +423,19 @@ export class HouseholdBatch {
     const Y = this.years;
     const { cpi, yearShortRate, yearCashReturn, yearBondReturn, yearEquityReturn, yearPropertyReturn } = this;
     const { cpiStart, cpiEnd, shortRate, cashReturn, bondReturn, equityReturn, propertyReturn } = this;
-    const { extraEssential, earned, pension, untaxed, employeeContributions, savings, premiums, care, portfolioBefore, portfolioAfter, payout } = this;
+    const {
+      extraEssential,
+      earned,
+      pension,
+      untaxed,
+      employeeContributions,
+      savings,
+      premiums,
+      care,
+      portfolioBefore,
+      portfolioAfter,
+      payout,
+    } = this;
     for (let k = 0; k < n; k++) {
       const i = act[k];
       cpiStart[i] = cpi[i * (Y + 1) + t];
@@ -447,7 +481,11 @@ export class HouseholdBatch {
         if (!inYear && this.adultsInNursingHome[i] !== this.adultsAlive[i]) continue;
         let proceeds = this.propertyValue[at + i] * (1 - c.propertySellingCost[p]);
         for (let l = 0; l < c.liabilityCount; l++) {
-          if (c.liabilityProperty[l] === p) { proceeds -= this.debt[l * B + i]; this.debt[l * B + i] = 0; this.debtYearsLeft[l * B + i] = 0; }
+          if (c.liabilityProperty[l] === p) {
+            proceeds -= this.debt[l * B + i];
+            this.debt[l * B + i] = 0;
+            this.debtYearsLeft[l * B + i] = 0;
+          }
         }
         if (proceeds >= 0) this.balance[cash + i] += proceeds;
         else this.extraEssential[i] -= proceeds;
@@ -690,7 +728,9 @@ export class HouseholdBatch {
         if (rate < 0) rate = 0;
         const interest = b * rate;
         const payment = interestOnly
-          ? (left === 1 ? interest + b : interest)
+          ? left === 1
+            ? interest + b
+            : interest
           : annuityPayment(b, rate, left, discountAt >= 0 ? c.liabilityDiscount[discountAt + left] : Math.pow(1 + rate, -left));
         const principal = left === 1 ? b : payment - interest;
         debt[at + i] = left === 1 ? 0 : b - principal;
@@ -742,7 +782,24 @@ export class HouseholdBatch {
     const B = this.capacity;
     const act = this.active;
     const n = this.activeCount;
-    const { need, fraction, netIncome, balance, accessNow, earned, pension, untaxed, incomeTax, employeeContributions, savings, income, shortfall, spending, taxes, cpiStart } = this;
+    const {
+      need,
+      fraction,
+      netIncome,
+      balance,
+      accessNow,
+      earned,
+      pension,
+      untaxed,
+      incomeTax,
+      employeeContributions,
+      savings,
+      income,
+      shortfall,
+      spending,
+      taxes,
+      cpiStart,
+    } = this;
     const keep = 1 - c.taxWithdrawal;
     const A = c.accountCount;
     const kind = c.accountKind;
@@ -802,7 +859,10 @@ export class HouseholdBatch {
         // over the years left (an interest-only loan's balloon falls with it).
         if (l >= 0) {
           const left = debt[l * B + i] - paid;
-          if (left <= ROUNDING_DUST) { debt[l * B + i] = 0; debtYearsLeft[l * B + i] = 0; } else debt[l * B + i] = left;
+          if (left <= ROUNDING_DUST) {
+            debt[l * B + i] = 0;
+            debtYearsLeft[l * B + i] = 0;
+          } else debt[l * B + i] = left;
         }
         // HOME_PURCHASE buys its property at its market value: the deposit is what the goal was
         // paid, and the liability naming the property lends the rest over its term, the first
@@ -871,7 +931,10 @@ export class HouseholdBatch {
       for (let k = 0; k < n; k++) {
         const i = act[k];
         const b = balance[at + i];
-        if (b <= ROUNDING_DUST) { balance[at + i] = 0; continue; }
+        if (b <= ROUNDING_DUST) {
+          balance[at + i] = 0;
+          continue;
+        }
         const r = wc * cashReturn[i] + wb * bondReturn[i] + we * equityReturn[i];
         let nb = b * (1 + r);
         if (taxable && r > 0) {
@@ -976,8 +1039,12 @@ export class HouseholdBatch {
     for (let k = 0; k < n; k++) this.terminalEstateReal[act[k]] = netWorth[act[k]];
     if (this.trace !== null) {
       const s = this.trace;
-      s[0][t] = netWorth[0]; s[1][t] = liquidAssets[0]; s[2][t] = this.income[0];
-      s[3][t] = this.spending[0]; s[4][t] = shortfall[0]; s[5][t] = this.taxes[0];
+      s[0][t] = netWorth[0];
+      s[1][t] = liquidAssets[0];
+      s[2][t] = this.income[0];
+      s[3][t] = this.spending[0];
+      s[4][t] = shortfall[0];
+      s[5][t] = this.taxes[0];
     }
     if (recorder !== null) recorder.recordYear(t, this);
   }

@@ -123,7 +123,10 @@ export class HouseholdPathSimulator {
   private logged = 0;
   private loggedInLoop = 0;
 
-  constructor(private readonly c: CompiledPlan, private readonly life: HouseholdLifeCosts) {
+  constructor(
+    private readonly c: CompiledPlan,
+    private readonly life: HouseholdLifeCosts,
+  ) {
     const Y = (this.years = c.years);
     this.netWorth = new Float64Array(Y);
     this.liquidAssets = new Float64Array(Y);
@@ -243,16 +246,65 @@ export class HouseholdPathSimulator {
     let logged = 0;
     const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
     const { isAdult, hasSalary, memberAge0, retirementAge } = c;
-    const { incomeKind, incomeMember, incomeIndexed, incomeAmount, incomeGrowthFactor, incomeProperty, incomeFromT, incomeToT, incomeTax: incomeTaxCategory, incomeFromAge, incomeSurvivor } = c;
-    const { accountKind, accountOwner, accessAge, contribution, matchRate, matchLimit, extraContribution, extraContributionToT, weightCash, weightBonds, weightEquity, hasGlide, glideStart, glideEnd, glideEndEquity, accountFee } = c;
-    const { insuranceMember, insuranceKind, insuranceIndexed, insuranceUntilAge, insurancePremium, insuranceWaiting, insuranceAmount, insuranceMaxYears } = c;
-    const { expenseAmount, expenseIndexed, expenseIsLiving, expenseRetirementFactor, expenseSurvivorFactor, expenseFromT, expenseToT, expenseEssential } = c;
+    const {
+      incomeKind,
+      incomeMember,
+      incomeIndexed,
+      incomeAmount,
+      incomeGrowthFactor,
+      incomeProperty,
+      incomeFromT,
+      incomeToT,
+      incomeTax: incomeTaxCategory,
+      incomeFromAge,
+      incomeSurvivor,
+    } = c;
+    const {
+      accountKind,
+      accountOwner,
+      accessAge,
+      contribution,
+      matchRate,
+      matchLimit,
+      extraContribution,
+      extraContributionToT,
+      weightCash,
+      weightBonds,
+      weightEquity,
+      hasGlide,
+      glideStart,
+      glideEnd,
+      glideEndEquity,
+      accountFee,
+    } = c;
+    const {
+      insuranceMember,
+      insuranceKind,
+      insuranceIndexed,
+      insuranceUntilAge,
+      insurancePremium,
+      insuranceWaiting,
+      insuranceAmount,
+      insuranceMaxYears,
+    } = c;
+    const {
+      expenseAmount,
+      expenseIndexed,
+      expenseIsLiving,
+      expenseRetirementFactor,
+      expenseSurvivorFactor,
+      expenseFromT,
+      expenseToT,
+      expenseEssential,
+    } = c;
     const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
-    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost, propertySellOnNursingHome } = c;
+    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost, propertySellOnNursingHome } =
+      c;
     const { goalProperty, propertyBought, liabilityFinancesPurchase } = c;
     const debtPayoff = c.hasDebtPayoff === 1;
     const purchase = c.hasPurchase === 1;
-    const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } = c;
+    const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } =
+      c;
     const cpi = econ.cpi;
     const shortRate = econ.shortRate;
     const cashReturn = econ.cashReturn;
@@ -265,7 +317,10 @@ export class HouseholdPathSimulator {
     const balance0 = c.accountBalance0;
     for (let a = 0; a < A; a++) bal[a] = balance0[a];
     const propertyValue0 = c.propertyValue0;
-    for (let p = 0; p < P; p++) { propertyValue[p] = propertyValue0[p]; propertyOwned[p] = 1 - propertyBought[p]; }
+    for (let p = 0; p < P; p++) {
+      propertyValue[p] = propertyValue0[p];
+      propertyOwned[p] = 1 - propertyBought[p];
+    }
     const liabilityBalance0 = c.liabilityBalance0;
     const liabilityYears = c.liabilityYears;
     for (let l = 0; l < L; l++) {
@@ -274,8 +329,16 @@ export class HouseholdPathSimulator {
       debtYearsLeft[l] = later ? 0 : liabilityYears[l];
     }
     for (let n = 0; n < N; n++) ltcYearsPaid[n] = 0;
-    for (let m = 0; m < M; m++) { disabledYears[m] = 0; unemployedYears[m] = 0; }
-    for (let g = 0; g < G; g++) { goalTarget[g] = 0; goalPaid[g] = 0; goalCameDue[g] = 0; goalFull[g] = 1; }
+    for (let m = 0; m < M; m++) {
+      disabledYears[m] = 0;
+      unemployedYears[m] = 0;
+    }
+    for (let g = 0; g < G; g++) {
+      goalTarget[g] = 0;
+      goalPaid[g] = 0;
+      goalCameDue[g] = 0;
+      goalFull[g] = 1;
+    }
     let depletionYear = -1;
     let totalShortfallReal = 0;
     let guardFactor = 1;
@@ -322,13 +385,21 @@ export class HouseholdPathSimulator {
         if (propertyOwned[p] === 1 && (propertySellT[p] === t || (homeLeft && propertySellOnNursingHome[p] === 1))) {
           let proceeds = propertyValue[p] * (1 - propertySellingCost[p]);
           for (let l = 0; l < L; l++) {
-            if (liabilityProperty[l] === p) { proceeds -= debt[l]; debt[l] = 0; debtYearsLeft[l] = 0; }
+            if (liabilityProperty[l] === p) {
+              proceeds -= debt[l];
+              debt[l] = 0;
+              debtYearsLeft[l] = 0;
+            }
           }
           if (proceeds >= 0) bal[cash] += proceeds;
           else extraEssential -= proceeds;
           propertyOwned[p] = 0;
           propertyValue[p] = 0;
-          logCode[logged] = LOG_PROPERTY_SOLD; logYear[logged] = t; logItem[logged] = p; logMember[logged] = -1; logAmount[logged++] = proceeds;
+          logCode[logged] = LOG_PROPERTY_SOLD;
+          logYear[logged] = t;
+          logItem[logged] = p;
+          logMember[logged] = -1;
+          logAmount[logged++] = proceeds;
         }
       }
 
@@ -336,7 +407,10 @@ export class HouseholdPathSimulator {
       let earned = 0;
       let pension = 0;
       let untaxed = 0;
-      for (let m = 0; m < M; m++) { salaryPotential[m] = 0; salaryPaid[m] = 0; }
+      for (let m = 0; m < M; m++) {
+        salaryPotential[m] = 0;
+        salaryPaid[m] = 0;
+      }
       for (let i = 0; i < I; i++) {
         const kind = incomeKind[i];
         const m = incomeMember[i];
@@ -418,7 +492,13 @@ export class HouseholdPathSimulator {
           else if (disabledYears[m] > insuranceWaiting[n]) {
             const benefit = insuranceAmount[n] * salaryPotential[m];
             untaxed += benefit;
-            if (benefit > 0) { logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = benefit; }
+            if (benefit > 0) {
+              logCode[logged] = LOG_INSURANCE_PAYOUT;
+              logYear[logged] = t;
+              logItem[logged] = n;
+              logMember[logged] = m;
+              logAmount[logged++] = benefit;
+            }
           }
         } else {
           if (st !== LTC) premiums += insurancePremium[n] * index;
@@ -426,7 +506,11 @@ export class HouseholdPathSimulator {
             const benefit = insuranceAmount[n] * index;
             untaxed += benefit;
             ltcYearsPaid[n]++;
-            logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = benefit;
+            logCode[logged] = LOG_INSURANCE_PAYOUT;
+            logYear[logged] = t;
+            logItem[logged] = n;
+            logMember[logged] = m;
+            logAmount[logged++] = benefit;
           }
         }
       }
@@ -535,7 +619,10 @@ export class HouseholdPathSimulator {
           const l = goalLiability[g];
           if (l >= 0) {
             const left = debt[l] - paid;
-            if (left <= ROUNDING_DUST) { debt[l] = 0; debtYearsLeft[l] = 0; } else debt[l] = left;
+            if (left <= ROUNDING_DUST) {
+              debt[l] = 0;
+              debtYearsLeft[l] = 0;
+            } else debt[l] = left;
           }
           // HOME_PURCHASE buys its property at its market value: the deposit is what the goal was
           // paid, and the liability naming the property lends the rest over its term, the first
@@ -572,7 +659,10 @@ export class HouseholdPathSimulator {
       const re = equityReturn[t];
       for (let a = 0; a < A; a++) {
         const b = bal[a];
-        if (b <= ROUNDING_DUST) { bal[a] = 0; continue; }
+        if (b <= ROUNDING_DUST) {
+          bal[a] = 0;
+          continue;
+        }
         let we = weightEquity[a];
         let wb = weightBonds[a];
         if (hasGlide[a] === 1) {
@@ -610,7 +700,11 @@ export class HouseholdPathSimulator {
         if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
         const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
         payout += amount;
-        logCode[logged] = LOG_INSURANCE_PAYOUT; logYear[logged] = t; logItem[logged] = n; logMember[logged] = m; logAmount[logged++] = amount;
+        logCode[logged] = LOG_INSURANCE_PAYOUT;
+        logYear[logged] = t;
+        logItem[logged] = n;
+        logMember[logged] = m;
+        logAmount[logged++] = amount;
       }
       bal[cash] += payout;
 
@@ -633,7 +727,11 @@ export class HouseholdPathSimulator {
         totalShortfallReal += shortfall / cpiT;
         if (depletionYear < 0) {
           depletionYear = t;
-          logCode[logged] = LOG_DEPLETION; logYear[logged] = t; logItem[logged] = -1; logMember[logged] = -1; logAmount[logged++] = shortfall;
+          logCode[logged] = LOG_DEPLETION;
+          logYear[logged] = t;
+          logItem[logged] = -1;
+          logMember[logged] = -1;
+          logAmount[logged++] = shortfall;
         }
       }
       for (let k = dueFrom; k < dueTo; k++) {
@@ -646,7 +744,11 @@ export class HouseholdPathSimulator {
         goalPaid[g] += paid / cpiT;
         const full = paid >= target * FULL;
         if (!full) goalFull[g] = 0;
-        logCode[logged] = full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED; logYear[logged] = t; logItem[logged] = g; logMember[logged] = -1; logAmount[logged++] = paid;
+        logCode[logged] = full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
+        logYear[logged] = t;
+        logItem[logged] = g;
+        logMember[logged] = -1;
+        logAmount[logged++] = paid;
       }
     }
 
@@ -664,7 +766,11 @@ export class HouseholdPathSimulator {
         goalTarget[g] = target;
         goalPaid[g] = Math.min(estate, target);
         goalFull[g] = estate >= target ? 1 : 0;
-        logCode[logged] = estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED; logYear[logged] = t - 1; logItem[logged] = g; logMember[logged] = -1; logAmount[logged++] = estate * cpi[t];
+        logCode[logged] = estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
+        logYear[logged] = t - 1;
+        logItem[logged] = g;
+        logMember[logged] = -1;
+        logAmount[logged++] = estate * cpi[t];
       }
       if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
     }

@@ -4,7 +4,19 @@ import type { CompiledPlan } from './compiled-plan.js';
 /** One event of a simulated life, for the `lives` section of the output. */
 export interface PathEvent {
   year: number;
-  type: 'DEATH' | 'DISABILITY' | 'RECOVERY' | 'LONG_TERM_CARE' | 'JOB_LOSS' | 'REEMPLOYMENT' | 'RETIREMENT' | 'GOAL_FUNDED' | 'GOAL_MISSED' | 'DEPLETION' | 'PROPERTY_SOLD' | 'INSURANCE_PAYOUT';
+  type:
+    | 'DEATH'
+    | 'DISABILITY'
+    | 'RECOVERY'
+    | 'LONG_TERM_CARE'
+    | 'JOB_LOSS'
+    | 'REEMPLOYMENT'
+    | 'RETIREMENT'
+    | 'GOAL_FUNDED'
+    | 'GOAL_MISSED'
+    | 'DEPLETION'
+    | 'PROPERTY_SOLD'
+    | 'INSURANCE_PAYOUT';
   memberId?: string;
   goalId?: string;
   itemId?: string;
@@ -70,11 +82,16 @@ export class EventLog {
 export function loggedEvent(c: CompiledPlan, code: number, year: number, item: number, member: number, amount: number): PathEvent {
   const plan = c.plan;
   switch (code) {
-    case LogCode.PROPERTY_SOLD: return { year, type: 'PROPERTY_SOLD', itemId: plan.properties[item].id, amount };
-    case LogCode.INSURANCE_PAYOUT: return { year, type: 'INSURANCE_PAYOUT', itemId: plan.insurance[item].id, memberId: plan.members[member].id, amount };
-    case LogCode.DEPLETION: return { year, type: 'DEPLETION', amount };
-    case LogCode.GOAL_FUNDED: return { year, type: 'GOAL_FUNDED', goalId: plan.goals[item].id, amount };
-    default: return { year, type: 'GOAL_MISSED', goalId: plan.goals[item].id, amount };
+    case LogCode.PROPERTY_SOLD:
+      return { year, type: 'PROPERTY_SOLD', itemId: plan.properties[item].id, amount };
+    case LogCode.INSURANCE_PAYOUT:
+      return { year, type: 'INSURANCE_PAYOUT', itemId: plan.insurance[item].id, memberId: plan.members[member].id, amount };
+    case LogCode.DEPLETION:
+      return { year, type: 'DEPLETION', amount };
+    case LogCode.GOAL_FUNDED:
+      return { year, type: 'GOAL_FUNDED', goalId: plan.goals[item].id, amount };
+    default:
+      return { year, type: 'GOAL_MISSED', goalId: plan.goals[item].id, amount };
   }
 }
 

@@ -23,7 +23,10 @@ export class PathOutcomes {
   readonly goalCameDue: Uint8Array;
   readonly goalFull: Uint8Array;
 
-  constructor(readonly size: number, readonly goals: number) {
+  constructor(
+    readonly size: number,
+    readonly goals: number,
+  ) {
     this.success = new Uint8Array(size);
     this.depletionYear = new Int32Array(size);
     this.terminalEstateReal = new Float64Array(size);
@@ -71,7 +74,11 @@ export class PathRunner {
    * top of the stochastic path); it must change year t from the generated years ≤ t only, so that
    * a prefix of the economy stays a prefix.
    */
-  constructor(plan: HouseholdPlan, private readonly seed: number, private readonly shock: EconomyShock | null = null) {
+  constructor(
+    plan: HouseholdPlan,
+    private readonly seed: number,
+    private readonly shock: EconomyShock | null = null,
+  ) {
     // Every field holds null first: a field written once per object is tracked as constant, and the
     // optimised code relying on that is thrown away when the next runner (the next shard) is built;
     // written twice here, the fields are ordinary from the first runner on.
@@ -118,7 +125,14 @@ export class PathRunner {
     if (this.shock !== null) return null;
     if (this.key === undefined) {
       const plan = this.compiled.plan;
-      this.key = JSON.stringify([this.seed, plan.startYear, plan.years, plan.members, Array.from(this.compiled.hasSalary), plan.assumptions]);
+      this.key = JSON.stringify([
+        this.seed,
+        plan.startYear,
+        plan.years,
+        plan.members,
+        Array.from(this.compiled.hasSalary),
+        plan.assumptions,
+      ]);
     }
     return this.key;
   }
@@ -136,7 +150,8 @@ export class PathRunner {
 
   /** Runs this runner's plan on the path `source` last generated (a runner with the same generation key). */
   runOn(source: PathRunner): HouseholdPathSimulator {
-    if (source.generationKey === null || source.generationKey !== this.generationKey) throw new Error('runOn: the runners generate different paths');
+    if (source.generationKey === null || source.generationKey !== this.generationKey)
+      throw new Error('runOn: the runners generate different paths');
     this.simulator.run(source.economy, source.lives, null);
     this.checkYears(source.generated, this.simulator.yearsRun, source.economyYears);
     return this.simulator;
@@ -172,7 +187,13 @@ export class PathRunner {
    * handing each year to `recorder`. `fullEconomy(p)` says which paths need their economy over the
    * whole horizon. The batch's results stay readable until the next batch runs.
    */
-  runSlots(paths: ArrayLike<number>, from: number, count: number, recorder: YearRecorder | null, fullEconomy: (pathIndex: number) => boolean): HouseholdBatch {
+  runSlots(
+    paths: ArrayLike<number>,
+    from: number,
+    count: number,
+    recorder: YearRecorder | null,
+    fullEconomy: (pathIndex: number) => boolean,
+  ): HouseholdBatch {
     const batch = this.batch();
     for (let k = 0; k < count; k++) {
       const p = paths[from + k];
@@ -196,7 +217,8 @@ export class PathRunner {
    */
   runBatch(paths: ArrayLike<number>, out: PathOutcomes, fullEconomy = false): void {
     const G = this.compiled.goalCount;
-    if (out.size < paths.length || out.goals !== G) throw new RangeError(`outcomes for ${out.size} paths and ${out.goals} goals, asked ${paths.length} paths and ${G} goals`);
+    if (out.size < paths.length || out.goals !== G)
+      throw new RangeError(`outcomes for ${out.size} paths and ${out.goals} goals, asked ${paths.length} paths and ${G} goals`);
     for (let k = 0; k < paths.length; k++) {
       const sim = this.run(paths[k], null, fullEconomy);
       out.success[k] = sim.success ? 1 : 0;

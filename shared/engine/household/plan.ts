@@ -23,12 +23,37 @@ export interface PlanMember {
 
 export type PlanIncome =
   | { id: string; type: 'SALARY'; memberId: string; amount: number; realGrowth: number }
-  | { id: string; type: 'STATE_PENSION' | 'DEFINED_BENEFIT_PENSION' | 'ANNUITY'; memberId: string; amount: number; fromAge: number; indexation: Indexation; survivorFraction: number }
+  | {
+      id: string;
+      type: 'STATE_PENSION' | 'DEFINED_BENEFIT_PENSION' | 'ANNUITY';
+      memberId: string;
+      amount: number;
+      fromAge: number;
+      indexation: Indexation;
+      survivorFraction: number;
+    }
   | { id: string; type: 'RENTAL'; propertyId: string; amount: number; indexation: Indexation }
-  | { id: string; type: 'OTHER'; memberId?: string; amount: number; fromYear?: number; toYear?: number; indexation: Indexation; taxCategory: 'EARNED' | 'PENSION' | 'NONE' };
+  | {
+      id: string;
+      type: 'OTHER';
+      memberId?: string;
+      amount: number;
+      fromYear?: number;
+      toYear?: number;
+      indexation: Indexation;
+      taxCategory: 'EARNED' | 'PENSION' | 'NONE';
+    };
 
 export type PlanExpense =
-  | { id: string; type: 'LIVING'; amount: number; essentialFraction: number; retirementFactor: number; survivorFactor: number; indexation: Indexation }
+  | {
+      id: string;
+      type: 'LIVING';
+      amount: number;
+      essentialFraction: number;
+      retirementFactor: number;
+      survivorFactor: number;
+      indexation: Indexation;
+    }
   | { id: string; type: 'OTHER'; amount: number; fromYear?: number; toYear?: number; essential: boolean; indexation: Indexation };
 
 export interface PlanAccount {
@@ -51,7 +76,14 @@ export interface PlanAccount {
   extraContribution?: { amount: number; years: number };
 }
 
-export interface PlanProperty { id: string; type: 'RESIDENCE' | 'RENTAL'; value: number; sellYear?: number; sellOnNursingHome?: boolean; sellingCost: number }
+export interface PlanProperty {
+  id: string;
+  type: 'RESIDENCE' | 'RENTAL';
+  value: number;
+  sellYear?: number;
+  sellOnNursingHome?: boolean;
+  sellingCost: number;
+}
 
 export interface PlanLiability {
   id: string;
@@ -64,9 +96,34 @@ export interface PlanLiability {
 }
 
 export type PlanInsurance =
-  | { id: string; type: 'TERM_LIFE'; insuredId: string; annualPremium: number; indexation: Indexation; sumAssured: number; untilAge: number }
-  | { id: string; type: 'DISABILITY_INCOME'; insuredId: string; annualPremium: number; indexation: Indexation; benefitFraction: number; waitingYears: number; untilAge: number }
-  | { id: string; type: 'LONG_TERM_CARE'; insuredId: string; annualPremium: number; indexation: Indexation; annualBenefit: number; maxYears: number };
+  | {
+      id: string;
+      type: 'TERM_LIFE';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      sumAssured: number;
+      untilAge: number;
+    }
+  | {
+      id: string;
+      type: 'DISABILITY_INCOME';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      benefitFraction: number;
+      waitingYears: number;
+      untilAge: number;
+    }
+  | {
+      id: string;
+      type: 'LONG_TERM_CARE';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      annualBenefit: number;
+      maxYears: number;
+    };
 
 export interface PlanGoal {
   id: string;
@@ -83,9 +140,7 @@ export interface PlanGoal {
   propertyId?: string;
 }
 
-export type SpendingRule =
-  | { type: 'FIXED_REAL' }
-  | { type: 'GUARDRAILS'; badYearReturn: number; cut: number; floor: number };
+export type SpendingRule = { type: 'FIXED_REAL' } | { type: 'GUARDRAILS'; badYearReturn: number; cut: number; floor: number };
 
 export interface HouseholdPlan {
   name: string;

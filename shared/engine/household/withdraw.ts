@@ -6,7 +6,15 @@ import { AccountKind, type CompiledPlan } from './compiled-plan.js';
  * Balances and this year's access flags are read at [a * stride + slot]: a batch's slot, or
  * (stride 1, slot 0) one path's accounts.
  */
-export function withdraw(c: CompiledPlan, bal: Float64Array, access: Uint8Array, stride: number, slot: number, need: number, buffer: number): number {
+export function withdraw(
+  c: CompiledPlan,
+  bal: Float64Array,
+  access: Uint8Array,
+  stride: number,
+  slot: number,
+  need: number,
+  buffer: number,
+): number {
   const order = c.withdrawalOrder;
   const taxWithdrawal = c.taxWithdrawal;
   let tax = 0;

@@ -112,11 +112,7 @@ export interface ResolvedLifeAssumptions {
   unemployment: UnemploymentAssumptions;
 }
 
-export type DeepPartial<T> = T extends readonly (infer _U)[]
-  ? T
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
-    : T;
+export type DeepPartial<T> = T extends readonly (infer _U)[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 export type LifeAssumptionsInput = DeepPartial<ResolvedLifeAssumptions>;
 
@@ -250,7 +246,8 @@ export function validateLifeAssumptions(a: ResolvedLifeAssumptions, fieldPrefix 
   inRange('mortality.modalAge', m.modalAge, LIFE_RANGES.modalAge);
   inRange('mortality.dispersion', m.dispersion, LIFE_RANGES.dispersion);
 
-  for (const h of HEALTH_STATUSES) inRange(`health.mortalityMultiplier.${h}`, a.health.mortalityMultiplier?.[h], LIFE_RANGES.healthMultiplier);
+  for (const h of HEALTH_STATUSES)
+    inRange(`health.mortalityMultiplier.${h}`, a.health.mortalityMultiplier?.[h], LIFE_RANGES.healthMultiplier);
   inRange('health.smokerMortalityMultiplier', a.health.smokerMortalityMultiplier, LIFE_RANGES.smokerMultiplier);
 
   bool('longevityRisk.enabled', a.longevityRisk.enabled);
@@ -261,10 +258,16 @@ export function validateLifeAssumptions(a: ResolvedLifeAssumptions, fieldPrefix 
   oneOf('disability.occupationClass', d.occupationClass, OCCUPATION_CLASSES);
   oneOf('disability.eliminationDays', d.eliminationDays, ELIMINATION_DAYS);
   inRange('disability.incidenceMultiplier', d.incidenceMultiplier, LIFE_RANGES.incidenceMultiplier);
-  if (!Array.isArray(d.terminationDurationFactors) || d.terminationDurationFactors.length === 0 || d.terminationDurationFactors.length > 50) {
+  if (
+    !Array.isArray(d.terminationDurationFactors) ||
+    d.terminationDurationFactors.length === 0 ||
+    d.terminationDurationFactors.length > 50
+  ) {
     errors.push({ field: at('disability.terminationDurationFactors'), message: 'must be a list of 1 to 50 factors' });
   } else {
-    d.terminationDurationFactors.forEach((f, i) => inRange(`disability.terminationDurationFactors[${i}]`, f, LIFE_RANGES.terminationFactor));
+    d.terminationDurationFactors.forEach((f, i) =>
+      inRange(`disability.terminationDurationFactors[${i}]`, f, LIFE_RANGES.terminationFactor),
+    );
   }
   inRange('disability.mortalityMultiplier', d.mortalityMultiplier, LIFE_RANGES.stateMortalityMultiplier);
 

@@ -56,12 +56,7 @@ export {
  * and smoking included, no longevity shock). Disability and care do not change it: their raised
  * mortality is offset in the healthy rate (see docs/LIFE.md).
  */
-export function survivalProbabilities(
-  a: ResolvedLifeAssumptions,
-  member: LifeMemberSpec,
-  startYear: number,
-  years: number,
-): Float64Array {
+export function survivalProbabilities(a: ResolvedLifeAssumptions, member: LifeMemberSpec, startYear: number, years: number): Float64Array {
   const { rates } = buildMemberRates(a, member, startYear, years);
   const s = new Float64Array(years + 1);
   s[0] = 1;
@@ -88,11 +83,6 @@ export function lifeExpectancyFromTable(a: ResolvedLifeAssumptions, member: Life
  * probability of ever needing care), without the longevity shock: what a simulation's averages
  * converge to.
  */
-export function memberLifeChain(
-  a: ResolvedLifeAssumptions,
-  member: LifeMemberSpec,
-  startYear: number,
-  years: number,
-): MemberLifeChain {
+export function memberLifeChain(a: ResolvedLifeAssumptions, member: LifeMemberSpec, startYear: number, years: number): MemberLifeChain {
   return buildMemberRates(a, member, startYear, years).chain;
 }

@@ -9,12 +9,7 @@
  * moves deaths between states without changing the member's life expectancy.
  */
 import type { HealthStatus, ResolvedLifeAssumptions, Sex } from './assumptions.js';
-import {
-  baseDeathProbability,
-  leeCarterSensitivity,
-  memberMortalityMultiplier,
-  scaleDeathProbability,
-} from './mortality.js';
+import { baseDeathProbability, leeCarterSensitivity, memberMortalityMultiplier, scaleDeathProbability } from './mortality.js';
 import {
   disabilityIncidence,
   jobLossProbability,
@@ -255,8 +250,7 @@ function solveHealthyDeathProbability(
   let hi = q;
   for (let i = 0; i < 60; i++) {
     const mid = 0.5 * (lo + hi);
-    const avg =
-      (pHealthy * mid + pDisabled * scaleDeathProbability(mid, disabledK) + pCare * scaleDeathProbability(mid, careK)) / total;
+    const avg = (pHealthy * mid + pDisabled * scaleDeathProbability(mid, disabledK) + pCare * scaleDeathProbability(mid, careK)) / total;
     if (avg < q) lo = mid;
     else hi = mid;
   }

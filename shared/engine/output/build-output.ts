@@ -10,7 +10,11 @@ import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-re
 const LIFE_PERCENTILES = [10, 50, 90] as const;
 
 /** The output document from the merged shard results of one run. */
-export function buildOutput(plan: HouseholdPlan, merged: ShardResult, meta: { seed: number; shards: number; elapsedMs: number }): OutputDocument {
+export function buildOutput(
+  plan: HouseholdPlan,
+  merged: ShardResult,
+  meta: { seed: number; shards: number; elapsedMs: number },
+): OutputDocument {
   const n = merged.paths;
   const ratio = (k: number, of: number) => (of > 0 ? k / of : 0);
   const ages = (t: number) => Object.fromEntries(plan.members.map((m) => [m.id, plan.startYear + t - m.birthYear]));
@@ -26,11 +30,16 @@ export function buildOutput(plan: HouseholdPlan, merged: ShardResult, meta: { se
     SERIES_METRICS.forEach((metric, k) => {
       entry[metric] = { nominal: percentiles(merged.series[k][0][t]), real: percentiles(merged.series[k][1][t]) };
     });
-    entry.members = Object.fromEntries(plan.members.map((m, i) => [m.id, {
-      alive: ratio(merged.memberYears[i].alive[t], n),
-      disabled: ratio(merged.memberYears[i].disabled[t], n),
-      longTermCare: ratio(merged.memberYears[i].longTermCare[t], n),
-    }]));
+    entry.members = Object.fromEntries(
+      plan.members.map((m, i) => [
+        m.id,
+        {
+          alive: ratio(merged.memberYears[i].alive[t], n),
+          disabled: ratio(merged.memberYears[i].disabled[t], n),
+          longTermCare: ratio(merged.memberYears[i].longTermCare[t], n),
+        },
+      ]),
+    );
     entry.depleted = ratio(merged.depletedBy[t], n);
     timeSeries.push(entry);
   }
@@ -71,7 +80,9 @@ export function buildOutput(plan: HouseholdPlan, merged: ShardResult, meta: { se
         equityReturn: percentiles(merged.economy[2][t]),
         bondReturn: percentiles(merged.economy[3][t]),
       })),
-      annualised: Object.fromEntries(ANNUALISED_FACTORS.map((f, i) => [f, percentiles(merged.annualised[i])])) as OutputDocument['economy']['annualised'],
+      annualised: Object.fromEntries(
+        ANNUALISED_FACTORS.map((f, i) => [f, percentiles(merged.annualised[i])]),
+      ) as OutputDocument['economy']['annualised'],
     },
     lives: buildLives(plan, merged, meta.seed),
     metadata: {

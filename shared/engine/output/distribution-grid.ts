@@ -52,7 +52,10 @@ export class DistributionGrid {
   private readonly exact: (ExactSum | null)[];
   private readonly perUnit: number;
 
-  constructor(readonly size: number, readonly unit: number) {
+  constructor(
+    readonly size: number,
+    readonly unit: number,
+  ) {
     this.pos = Array.from({ length: size }, () => EMPTY);
     this.neg = Array.from({ length: size }, () => EMPTY);
     this.posHigh = new Array<Uint32Array | null>(size).fill(null);
@@ -108,7 +111,10 @@ export class DistributionGrid {
       const v = values[i];
       if (v < lo) lo = v;
       if (v > hi) hi = v;
-      if (v === 0) { zeros++; continue; }
+      if (v === 0) {
+        zeros++;
+        continue;
+      }
       if (whole === 1 && Math.floor(v) !== v) whole = 0;
       F64[0] = v;
       const word = U32[HI];
@@ -182,7 +188,14 @@ export class DistributionGrid {
   }
 
   /** Widens distribution d's counts of one sign to hold `key`, and its high counts and single values with them. */
-  private widen(d: number, low: Uint8Array[], high: (Uint32Array | null)[], singles: Float64Array[], offsets: Int32Array, key: number): Uint8Array {
+  private widen(
+    d: number,
+    low: Uint8Array[],
+    high: (Uint32Array | null)[],
+    singles: Float64Array[],
+    offsets: Int32Array,
+    key: number,
+  ): Uint8Array {
     const offset = offsets[d];
     const grown = grow(low[d], offset, key);
     const h = high[d];
@@ -243,7 +256,14 @@ export class DistributionGrid {
     const posTotal = lastTotal;
     const neg = encodeCounts(this.neg[d], this.negHigh[d], this.negSingle[d], this.negOffset[d]);
     const n = this.zero[d] + posTotal + lastTotal;
-    const sketch: SketchJSON = { m: SKETCH_MANTISSA_BITS, n, zero: this.zero[d], min: n > 0 ? this.lo[d] : null, max: n > 0 ? this.hi[d] : null, whole: this.whole[d] === 1 };
+    const sketch: SketchJSON = {
+      m: SKETCH_MANTISSA_BITS,
+      n,
+      zero: this.zero[d],
+      min: n > 0 ? this.lo[d] : null,
+      max: n > 0 ? this.hi[d] : null,
+      whole: this.whole[d] === 1,
+    };
     if (pos.c.length > 0) sketch.pos = pos;
     if (neg.c.length > 0) sketch.neg = neg;
     const total = new ExactSum();
@@ -269,7 +289,12 @@ let lastTotal = 0;
  * One sign's full counts in the sketch's JSON form, exactly as encodeBucketCounts writes them,
  * straight from the byte and high counts (no intermediate array of the whole range); sets lastTotal.
  */
-function encodeCounts(low: Uint8Array, high: Uint32Array | null, single: Float64Array, offset: number): { o: number; c: number[]; v?: number[] } {
+function encodeCounts(
+  low: Uint8Array,
+  high: Uint32Array | null,
+  single: Float64Array,
+  offset: number,
+): { o: number; c: number[]; v?: number[] } {
   const at = (i: number) => low[i] + (high !== null ? 256 * high[i] : 0);
   let first = 0;
   let last = low.length - 1;

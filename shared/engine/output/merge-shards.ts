@@ -39,7 +39,12 @@ export function mergeShardResults(results: ShardResult[]): ShardResult {
   if (results.length === 1) return results[0];
   const first = results[0];
   for (const r of results) {
-    if (r.years !== first.years || r.engineVersion !== first.engineVersion || r.goals.length !== first.goals.length || r.members.length !== first.members.length) {
+    if (
+      r.years !== first.years ||
+      r.engineVersion !== first.engineVersion ||
+      r.goals.length !== first.goals.length ||
+      r.members.length !== first.members.length
+    ) {
       throw new Error('shard results come from different plans or engine versions');
     }
   }
@@ -73,7 +78,9 @@ export function mergeShardResults(results: ShardResult[]): ShardResult {
       disabled: addArrays(results.map((r) => r.memberYears[m].disabled)),
       longTermCare: addArrays(results.map((r) => r.memberYears[m].longTermCare)),
     })),
-    series: first.series.map((views, k) => views.map((years, v) => years.map((_, t) => mergeDistributions(results.map((r) => r.series[k][v][t]))))),
+    series: first.series.map((views, k) =>
+      views.map((years, v) => years.map((_, t) => mergeDistributions(results.map((r) => r.series[k][v][t])))),
+    ),
     economy: first.economy.map((years, f) => years.map((_, t) => mergeDistributions(results.map((r) => r.economy[f][t])))),
     annualised: first.annualised.map((_, f) => mergeDistributions(results.map((r) => r.annualised[f]))),
     sample: keepSmallestRanks(results.flatMap((r) => r.sample.map((s) => ({ ...s })))),

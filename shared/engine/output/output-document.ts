@@ -1,9 +1,18 @@
 /** The output document of one simulation (docs/MODEL.md, "The output"). */
 export interface Percentiles {
-  p5: number | null; p10: number | null; p25: number | null; p50: number | null;
-  p75: number | null; p90: number | null; p95: number | null; mean: number | null;
+  p5: number | null;
+  p10: number | null;
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+  p90: number | null;
+  p95: number | null;
+  mean: number | null;
 }
-export interface Views { nominal: Percentiles; real: Percentiles }
+export interface Views {
+  nominal: Percentiles;
+  real: Percentiles;
+}
 
 export interface TimeSeriesEntry {
   /** Year index t (0 = startYear). */
@@ -12,7 +21,12 @@ export interface TimeSeriesEntry {
   ages: Record<string, number>;
   /** Paths whose household was still running in this year (the base of the percentiles). */
   paths: number;
-  netWorth: Views; liquidAssets: Views; income: Views; spending: Views; shortfall: Views; taxes: Views;
+  netWorth: Views;
+  liquidAssets: Views;
+  income: Views;
+  spending: Views;
+  shortfall: Views;
+  taxes: Views;
   members: Record<string, { alive: number; disabled: number; longTermCare: number }>;
   depleted: number;
 }
@@ -23,7 +37,11 @@ export interface LifeYear {
   ages: Record<string, number>;
   states: Record<string, 'HEALTHY' | 'DISABLED' | 'LTC' | 'DEAD'>;
   unemployed: string[];
-  inflation: number; shortRate: number; equityReturn: number; bondReturn: number; propertyReturn: number;
+  inflation: number;
+  shortRate: number;
+  equityReturn: number;
+  bondReturn: number;
+  propertyReturn: number;
   netWorth: { nominal: number; real: number };
   liquidAssets: { nominal: number; real: number };
   income: { nominal: number; real: number };
@@ -52,12 +70,31 @@ export interface OutputDocument {
     expectedShortfall: number;
     terminalEstate: Percentiles;
     goals: { goalId: string; achievability: number | null; expectedFundedRatio: number | null }[];
-    members: { memberId: string; lifeExpectancy: number; probabilityDisabled: number; probabilityLongTermCare: number; probabilityUnemployed: number }[];
+    members: {
+      memberId: string;
+      lifeExpectancy: number;
+      probabilityDisabled: number;
+      probabilityLongTermCare: number;
+      probabilityUnemployed: number;
+    }[];
   };
   timeSeries: TimeSeriesEntry[];
   economy: {
-    years: { year: number; calendarYear: number; inflation: Percentiles; shortRate: Percentiles; equityReturn: Percentiles; bondReturn: Percentiles }[];
-    annualised: { inflation: Percentiles; cashReturn: Percentiles; equityReturn: Percentiles; bondReturn: Percentiles; propertyReturn: Percentiles };
+    years: {
+      year: number;
+      calendarYear: number;
+      inflation: Percentiles;
+      shortRate: Percentiles;
+      equityReturn: Percentiles;
+      bondReturn: Percentiles;
+    }[];
+    annualised: {
+      inflation: Percentiles;
+      cashReturn: Percentiles;
+      equityReturn: Percentiles;
+      bondReturn: Percentiles;
+      propertyReturn: Percentiles;
+    };
   };
   lives: Life[];
   metadata: {

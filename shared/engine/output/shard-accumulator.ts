@@ -205,14 +205,23 @@ export class ShardAccumulator implements YearRecorder {
   private addLife(m: number, life: MemberLifePath): void {
     const Y = this.c.years;
     this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
-    let dis = 0, ltc = 0, unemp = 0;
-    const alive = this.alive[m], disabled = this.disabled[m], care = this.care[m];
+    let dis = 0,
+      ltc = 0,
+      unemp = 0;
+    const alive = this.alive[m],
+      disabled = this.disabled[m],
+      care = this.care[m];
     for (let t = 0; t < Y; t++) {
       const st = life.state[t];
       if (st === DEAD) break;
       alive[t]++;
-      if (st === DISABLED) { disabled[t]++; dis = 1; }
-      else if (st === LTC) { care[t]++; ltc = 1; }
+      if (st === DISABLED) {
+        disabled[t]++;
+        dis = 1;
+      } else if (st === LTC) {
+        care[t]++;
+        ltc = 1;
+      }
       if (life.unemployed[t] === 1) unemp = 1;
     }
     this.everDisabled[m] += dis;
@@ -239,7 +248,11 @@ export class ShardAccumulator implements YearRecorder {
   /** The annualised returns over the whole horizon of one sampled path. */
   private addAnnualised(econ: EconomyPath): void {
     const Y = this.c.years;
-    let gi = 1, gc = 1, ge = 1, gb = 1, gp = 1;
+    let gi = 1,
+      gc = 1,
+      ge = 1,
+      gb = 1,
+      gp = 1;
     for (let t = 0; t < Y; t++) {
       gi *= 1 + econ.inflation[t];
       gc *= 1 + econ.cashReturn[t];
@@ -269,11 +282,18 @@ export class ShardAccumulator implements YearRecorder {
       totalShortfall: this.totalShortfall.toJSON(),
       terminalEstate: this.terminalEstate.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
-      members: this.halfYearsLived.map((h, m) => ({ halfYearsLived: h, everDisabled: this.everDisabled[m], everLongTermCare: this.everCare[m], everUnemployed: this.everUnemployed[m] })),
+      members: this.halfYearsLived.map((h, m) => ({
+        halfYearsLived: h,
+        everDisabled: this.everDisabled[m],
+        everLongTermCare: this.everCare[m],
+        everUnemployed: this.everUnemployed[m],
+      })),
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
-      series: SERIES_METRICS.map((_, k) => [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t)))),
+      series: SERIES_METRICS.map((_, k) =>
+        [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t))),
+      ),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
       sample: keepSmallestRanks(this.sample),

@@ -6,7 +6,11 @@ export type SketchJson = ReturnType<import('../stats/index.js').QuantileSketch['
 export type ExactSumJson = ReturnType<import('../stats/index.js').ExactSum['toJSON']>;
 
 /** A distribution: a quantile sketch plus the exact sum of the values in units of `unit` (mean = sum * unit / count). */
-export interface DistributionJson { sketch: SketchJson; sum: ExactSumJson; unit: number }
+export interface DistributionJson {
+  sketch: SketchJson;
+  sum: ExactSumJson;
+  unit: number;
+}
 
 /** Per-year figures recorded for the household, in this order. */
 export const SERIES_METRICS = ['netWorth', 'liquidAssets', 'income', 'spending', 'shortfall', 'taxes'] as const;
@@ -17,7 +21,11 @@ export const ECONOMY_FACTORS = ['inflation', 'shortRate', 'equityReturn', 'bondR
 /** Annualised over the horizon, in this order. */
 export const ANNUALISED_FACTORS = ['inflation', 'cashReturn', 'equityReturn', 'bondReturn', 'propertyReturn'] as const;
 
-export interface SampledPath { pathIndex: number; rank: number; terminalEstate: number }
+export interface SampledPath {
+  pathIndex: number;
+  rank: number;
+  terminalEstate: number;
+}
 
 export interface ShardResult {
   engineVersion: string;

@@ -5,7 +5,10 @@ import { inEconomySample } from './economy-sample.js';
 import type { ShardResult } from './shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
 
-export interface ShardRange { pathStart: number; pathCount: number }
+export interface ShardRange {
+  pathStart: number;
+  pathCount: number;
+}
 
 /** Simulates paths [pathStart, pathStart + pathCount) of a plan under a seed, in batches of consecutive paths. */
 export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRange): ShardResult {
@@ -14,7 +17,12 @@ export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRan
   const acc = new ShardAccumulator(runner.compiled);
   forEachBatch(range, (paths, count) => {
     const batch = runner.runSlots(paths, 0, count, acc, inEconomySample);
-    acc.addPaths(batch, count, (k) => paths[k], (k) => runner.slotEconomyYears(k));
+    acc.addPaths(
+      batch,
+      count,
+      (k) => paths[k],
+      (k) => runner.slotEconomyYears(k),
+    );
   });
   return acc.toJSON(range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
 }
@@ -31,7 +39,13 @@ export function forEachBatch(range: ShardRange, run: (paths: Float64Array, count
 }
 
 export function checkRange(range: ShardRange): void {
-  if (!Number.isInteger(range.pathStart) || range.pathStart < 0 || !Number.isInteger(range.pathCount) || range.pathCount < 0 || range.pathStart + range.pathCount > 2 ** 32) {
+  if (
+    !Number.isInteger(range.pathStart) ||
+    range.pathStart < 0 ||
+    !Number.isInteger(range.pathCount) ||
+    range.pathCount < 0 ||
+    range.pathStart + range.pathCount > 2 ** 32
+  ) {
     throw new RangeError(`invalid shard range ${JSON.stringify(range)}`);
   }
 }

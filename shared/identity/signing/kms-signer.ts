@@ -23,7 +23,10 @@ export class KmsSigningKeys implements SigningKeySource {
   static fromSetting(kms: KMSClient, signingKeyId: string): KmsSigningKeys {
     return new KmsSigningKeys(
       kms,
-      signingKeyId.split(',').map((id) => id.trim()).filter(Boolean),
+      signingKeyId
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
     );
   }
 

@@ -43,7 +43,11 @@ export class RefreshFamilyRepository {
   }
 
   async get(realmId: string, familyId: string): Promise<RefreshFamily | undefined> {
-    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.refreshFamily(realmId, familyId), ConsistentRead: true });
+    const out = await this.t.doc.get({
+      TableName: this.t.tableName,
+      Key: identityKeys.refreshFamily(realmId, familyId),
+      ConsistentRead: true,
+    });
     if (!out.Item) return undefined;
     const item = out.Item;
     return {

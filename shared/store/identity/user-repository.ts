@@ -30,7 +30,11 @@ export class UserRepository {
   }
 
   async findByUsername(realmId: string, username: string): Promise<User | undefined> {
-    const claim = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.username(realmId, username), ConsistentRead: true });
+    const claim = await this.t.doc.get({
+      TableName: this.t.tableName,
+      Key: identityKeys.username(realmId, username),
+      ConsistentRead: true,
+    });
     if (!claim.Item) return undefined;
     const user = await this.get(realmId, claim.Item.userId as string);
     return user && user.username.toLowerCase() === username.toLowerCase() ? user : undefined;
@@ -49,11 +53,7 @@ export class UserRepository {
   }
 
   /** Writes the change on condition that the user is still at the version `current` was read at. */
-  async replace(
-    current: User,
-    change: { username: string; email: string; passwordHash?: string },
-    now = new Date(),
-  ): Promise<User> {
+  async replace(current: User, change: { username: string; email: string; passwordHash?: string }, now = new Date()): Promise<User> {
     const { realmId, id: userId } = current;
     const renamed = current.username.toLowerCase() !== change.username.toLowerCase();
     if (renamed) await this.claimUsername(realmId, change.username, userId, now);
@@ -143,10 +143,7 @@ export class UserRepository {
     const existing = await this.t.doc.get({ TableName: this.t.tableName, Key: key, ConsistentRead: true });
     const holder = existing.Item?.userId as string | undefined;
     const claimedAt = Date.parse((existing.Item?.claimedAt as string | undefined) ?? '');
-    const orphan =
-      holder !== undefined &&
-      now.getTime() - claimedAt > orphanClaimSeconds * 1000 &&
-      !(await this.get(realmId, holder));
+    const orphan = holder !== undefined && now.getTime() - claimedAt > orphanClaimSeconds * 1000 && !(await this.get(realmId, holder));
     if (orphan) {
       try {
         await put('userId = :orphan', { ':orphan': holder });

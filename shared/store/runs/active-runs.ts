@@ -37,7 +37,13 @@ export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date())
   try {
     await dynamoClient().put({
       TableName: tableName(),
-      Item: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId), entity: 'active-run', ref, createdAt: now.toISOString() },
+      Item: {
+        pk: realmMetaPartition(ref.realmId),
+        sk: activeRunSortKey(ref.runId),
+        entity: 'active-run',
+        ref,
+        createdAt: now.toISOString(),
+      },
     });
   } catch (error) {
     await adjust(ref.realmId, -1);

@@ -6,15 +6,7 @@
  * - `completeRun` / `failRun` move a live run to its end state exactly once (the caller that wins
  *   the transition releases the run's concurrency slot).
  */
-import type {
-  AnalysisRecord,
-  ComparisonRecord,
-  RunKind,
-  RunRecord,
-  RunRef,
-  RunStatus,
-  SimulationRecord,
-} from '../../domain/runs/run.js';
+import type { AnalysisRecord, ComparisonRecord, RunKind, RunRecord, RunRef, RunStatus, SimulationRecord } from '../../domain/runs/run.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { householdPartition } from '../keys.js';

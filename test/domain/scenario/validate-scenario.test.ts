@@ -59,9 +59,21 @@ describe('scenario document', () => {
   });
 
   it("keeps zod's English message where a check names none of its own", () => {
-    expectError({ ...minimal(), members: [{ ...minimal().members[0], role: 'KING' }] }, 'members[0].role', /^Invalid option: expected one of "PRIMARY"\|"PARTNER"\|"DEPENDANT"$/);
-    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH', employerMatch: 6 }] }, 'accounts[0].employerMatch', /^Too big: expected number to be <=5$/);
-    expectError({ ...minimal(), strategy: { spendingRule: { type: 'NONE' } } }, 'strategy.spendingRule.type', /^Invalid discriminator value\. Expected 'FIXED_REAL' \| 'GUARDRAILS'$/);
+    expectError(
+      { ...minimal(), members: [{ ...minimal().members[0], role: 'KING' }] },
+      'members[0].role',
+      /^Invalid option: expected one of "PRIMARY"\|"PARTNER"\|"DEPENDANT"$/,
+    );
+    expectError(
+      { ...minimal(), accounts: [{ id: 'a', type: 'CASH', employerMatch: 6 }] },
+      'accounts[0].employerMatch',
+      /^Too big: expected number to be <=5$/,
+    );
+    expectError(
+      { ...minimal(), strategy: { spendingRule: { type: 'NONE' } } },
+      'strategy.spendingRule.type',
+      /^Invalid discriminator value\. Expected 'FIXED_REAL' \| 'GUARDRAILS'$/,
+    );
   });
 
   it('rejects unknown fields, naming them', () => {
@@ -76,20 +88,53 @@ describe('scenario document', () => {
   });
 
   it('rejects duplicate ids within a list', () => {
-    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'CASH' }, { id: 'a', type: 'TAXABLE' }] }, 'accounts[1].id', /unique/);
+    expectError(
+      {
+        ...minimal(),
+        accounts: [
+          { id: 'a', type: 'CASH' },
+          { id: 'a', type: 'TAXABLE' },
+        ],
+      },
+      'accounts[1].id',
+      /unique/,
+    );
   });
 
   it('rejects references to missing items', () => {
-    expectError({ ...minimal(), incomes: [{ id: 's', type: 'SALARY', memberId: 'nobody', amount: 1 }] }, 'incomes[0].memberId', /existing member/);
+    expectError(
+      { ...minimal(), incomes: [{ id: 's', type: 'SALARY', memberId: 'nobody', amount: 1 }] },
+      'incomes[0].memberId',
+      /existing member/,
+    );
     expectError({ ...minimal(), accounts: [{ id: 'r', type: 'RETIREMENT', ownerId: 'ghost' }] }, 'accounts[0].ownerId', /existing member/);
     expectError({ ...minimal(), accounts: [{ id: 'r', type: 'RETIREMENT' }] }, 'accounts[0].ownerId', /must name a member/);
-    expectError({ ...minimal(), insurance: [{ id: 'i', type: 'TERM_LIFE', insuredId: 'ghost', annualPremium: 1, sumAssured: 1, untilAge: 60 }] }, 'insurance[0].insuredId');
-    expectError({ ...minimal(), liabilities: [{ id: 'm', type: 'MORTGAGE', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10, propertyId: 'nohouse' }] }, 'liabilities[0].propertyId');
+    expectError(
+      { ...minimal(), insurance: [{ id: 'i', type: 'TERM_LIFE', insuredId: 'ghost', annualPremium: 1, sumAssured: 1, untilAge: 60 }] },
+      'insurance[0].insuredId',
+    );
+    expectError(
+      {
+        ...minimal(),
+        liabilities: [
+          { id: 'm', type: 'MORTGAGE', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10, propertyId: 'nohouse' },
+        ],
+      },
+      'liabilities[0].propertyId',
+    );
     expectError({ ...minimal(), incomes: [{ id: 'r', type: 'RENTAL', propertyId: 'nohouse', amount: 1 }] }, 'incomes[0].propertyId');
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'EDUCATION', amount: 1, memberId: 'ghost', age: 60 }] }, 'goals[0].memberId');
-    expectError({ ...minimal(), goals: [{ id: 'g', type: 'DEBT_PAYOFF', amount: 1, year: 2030, liabilityId: 'noloan' }] }, 'goals[0].liabilityId', /existing liability/);
+    expectError(
+      { ...minimal(), goals: [{ id: 'g', type: 'DEBT_PAYOFF', amount: 1, year: 2030, liabilityId: 'noloan' }] },
+      'goals[0].liabilityId',
+      /existing liability/,
+    );
     const loan = { id: 'l', type: 'LOAN', balance: 1, rate: { type: 'FIXED', annual: 0.03 }, remainingYears: 10 };
-    expectError({ ...minimal(), liabilities: [loan], goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2030, liabilityId: 'l' }] }, 'goals[0].liabilityId', /DEBT_PAYOFF goals only/);
+    expectError(
+      { ...minimal(), liabilities: [loan], goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2030, liabilityId: 'l' }] },
+      'goals[0].liabilityId',
+      /DEBT_PAYOFF goals only/,
+    );
   });
 
   it('checks a HOME_PURCHASE goal, the property it buys and the loan that finances it', () => {
@@ -99,26 +144,65 @@ describe('scenario document', () => {
     const ok = validateScenario({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [buy] });
     expect(ok.ok).toBe(true);
     if (ok.ok) expect(toHouseholdPlan(ok.value).liabilities[0].balance).toBe(0);
-    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, type: 'CAR' }] }, 'goals[0].propertyId', /HOME_PURCHASE goals only/);
-    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, propertyId: 'castle' }] }, 'goals[0].propertyId', /existing property/);
-    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [buy, { ...buy, id: 'again' }] }, 'goals[1].propertyId', /already bought/);
-    expectError({ ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, recurrence: { everyYears: 5, times: 2 } }] }, 'goals[0].recurrence', /happens once/);
-    expectError({ ...minimal(), properties: [{ ...home, sellYear: 2029 }], liabilities: [mortgage], goals: [buy] }, 'properties[0].sellYear', /after the year the property is bought/);
-    expectError({ ...minimal(), properties: [home], liabilities: [{ ...mortgage, balance: 300_000 }], goals: [buy] }, 'liabilities[0].balance', /must be omitted/);
-    expectError({ ...minimal(), properties: [home], liabilities: [mortgage, { ...mortgage, id: 'm2' }], goals: [buy] }, 'liabilities[1].propertyId', /already financed/);
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, type: 'CAR' }] },
+      'goals[0].propertyId',
+      /HOME_PURCHASE goals only/,
+    );
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, propertyId: 'castle' }] },
+      'goals[0].propertyId',
+      /existing property/,
+    );
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [mortgage], goals: [buy, { ...buy, id: 'again' }] },
+      'goals[1].propertyId',
+      /already bought/,
+    );
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [mortgage], goals: [{ ...buy, recurrence: { everyYears: 5, times: 2 } }] },
+      'goals[0].recurrence',
+      /happens once/,
+    );
+    expectError(
+      { ...minimal(), properties: [{ ...home, sellYear: 2029 }], liabilities: [mortgage], goals: [buy] },
+      'properties[0].sellYear',
+      /after the year the property is bought/,
+    );
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [{ ...mortgage, balance: 300_000 }], goals: [buy] },
+      'liabilities[0].balance',
+      /must be omitted/,
+    );
+    expectError(
+      { ...minimal(), properties: [home], liabilities: [mortgage, { ...mortgage, id: 'm2' }], goals: [buy] },
+      'liabilities[1].propertyId',
+      /already financed/,
+    );
     expectError({ ...minimal(), properties: [home], goals: [buy] }, 'goals[0].propertyId', /needs a MORTGAGE or LOAN/);
     expectError({ ...minimal(), liabilities: [{ ...mortgage, propertyId: undefined }] }, 'liabilities[0].balance', /is required/);
   });
 
   it('rejects allocations that do not sum to 1', () => {
-    expectError({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.2, bonds: 0.2, equity: 0.5 } }] }, 'accounts[0].allocation', /sum to 1/);
-    const ok = validateScenario({ ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.1, bonds: 0.2, equity: 0.7 } }] });
+    expectError(
+      { ...minimal(), accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.2, bonds: 0.2, equity: 0.5 } }] },
+      'accounts[0].allocation',
+      /sum to 1/,
+    );
+    const ok = validateScenario({
+      ...minimal(),
+      accounts: [{ id: 'a', type: 'TAXABLE', allocation: { cash: 0.1, bonds: 0.2, equity: 0.7 } }],
+    });
     expect(ok.ok).toBe(true);
   });
 
   it('rejects goal years before startYear', () => {
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2024 }] }, 'goals[0].year', /before startYear/);
-    expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, memberId: 'p1', age: 40 }] }, 'goals[0].age', /before startYear/);
+    expectError(
+      { ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, memberId: 'p1', age: 40 }] },
+      'goals[0].age',
+      /before startYear/,
+    );
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1 }] }, 'goals[0].year', /must give a year/);
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'CUSTOM_RECURRING', amount: 1, year: 2030 }] }, 'goals[0].recurrence');
   });
@@ -133,18 +217,41 @@ describe('scenario document', () => {
   it('rejects from/to years in the wrong order and repeated withdrawal types', () => {
     expectError({ ...minimal(), expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2030, toYear: 2029 }] }, 'expenses[0].toYear');
     // Items that would never apply: ended, or sold, before the simulation starts.
-    expectError({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2001 }] }, 'expenses[0].toYear', /before startYear \(2025\)/);
-    expectError({ ...minimal(), startYear: 2025, incomes: [{ id: 'i', type: 'OTHER', amount: 1, fromYear: 2010, toYear: 2024 }] }, 'incomes[0].toYear', /before startYear/);
-    expectError({ ...minimal(), startYear: 2025, properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellYear: 2000 }] }, 'properties[0].sellYear', /before startYear/);
-    expectError({ ...minimal(), properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellOnNursingHome: 'yes' }] }, 'properties[0].sellOnNursingHome');
+    expectError(
+      { ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2001 }] },
+      'expenses[0].toYear',
+      /before startYear \(2025\)/,
+    );
+    expectError(
+      { ...minimal(), startYear: 2025, incomes: [{ id: 'i', type: 'OTHER', amount: 1, fromYear: 2010, toYear: 2024 }] },
+      'incomes[0].toYear',
+      /before startYear/,
+    );
+    expectError(
+      { ...minimal(), startYear: 2025, properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellYear: 2000 }] },
+      'properties[0].sellYear',
+      /before startYear/,
+    );
+    expectError(
+      { ...minimal(), properties: [{ id: 'h', type: 'RESIDENCE', value: 1, sellOnNursingHome: 'yes' }] },
+      'properties[0].sellOnNursingHome',
+    );
     // An item under way at the start is fine.
-    expect(validateScenario({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2025 }] }).ok).toBe(true);
+    expect(
+      validateScenario({ ...minimal(), startYear: 2025, expenses: [{ id: 'e', type: 'OTHER', amount: 1, fromYear: 2000, toYear: 2025 }] })
+        .ok,
+    ).toBe(true);
     expectError({ ...minimal(), strategy: { withdrawalOrder: ['CASH', 'CASH'] } }, 'strategy.withdrawalOrder');
   });
 
   it('applies the semantic economic and life checks, naming the field', () => {
     expectError({ ...minimal(), assumptions: { economic: { equity: { volatility: -0.1 } } } }, 'assumptions.economic.equity.volatility');
-    const notPsd = [[1, 0.99, 0.99, 0], [0.99, 1, -0.99, 0], [0.99, -0.99, 1, 0], [0, 0, 0, 1]];
+    const notPsd = [
+      [1, 0.99, 0.99, 0],
+      [0.99, 1, -0.99, 0],
+      [0.99, -0.99, 1, 0],
+      [0, 0, 0, 1],
+    ];
     const errors = errorsOf({ ...minimal(), assumptions: { economic: { correlation: notPsd } } });
     expect(errors.some((e) => e.field.startsWith('assumptions.economic.correlation'))).toBe(true);
     expectError({ ...minimal(), assumptions: { life: { mortality: { law: 'WHATEVER' } } } }, 'assumptions.life.mortality.law');
@@ -162,7 +269,11 @@ describe('scenario document', () => {
     // untilAge counts by the youngest member too.
     const until = validateScenario({ ...example(), simulation: { horizon: { untilAge: 100 } } });
     expect(until.ok && toHouseholdPlan(until.value).years).toBe(100 - 3);
-    expectError({ ...example(), simulation: { horizon: { untilAge: 3 } } }, 'simulation.horizon.untilAge', /above the youngest member's age in startYear \(3\)/);
+    expectError(
+      { ...example(), simulation: { horizon: { untilAge: 3 } } },
+      'simulation.horizon.untilAge',
+      /above the youngest member's age in startYear \(3\)/,
+    );
   });
 
   it('is representable as JSON Schema', () => {

@@ -40,7 +40,8 @@ beforeAll(async () => {
 
 afterEach(async (context) => {
   // What the page showed when a step failed, beside the other screenshots.
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: `${outputDir}failed-step.png`, fullPage: true }).catch(() => undefined);
+  if (context.task.result?.state === 'fail')
+    await page?.screenshot({ path: `${outputDir}failed-step.png`, fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -51,7 +52,11 @@ afterAll(async () => {
 /** The ids in the page's hash: `#/households/<h>/scenarios/<s>`. */
 function idsInUrl(): { householdId: string; scenarioId?: string; comparisonId?: string } {
   const parts = new URL(page.url()).hash.replace(/^#\//, '').split('/');
-  return { householdId: parts[1], ...(parts[2] === 'scenarios' ? { scenarioId: parts[3] } : {}), ...(parts[2] === 'comparisons' ? { comparisonId: parts[3] } : {}) };
+  return {
+    householdId: parts[1],
+    ...(parts[2] === 'scenarios' ? { scenarioId: parts[3] } : {}),
+    ...(parts[2] === 'comparisons' ? { comparisonId: parts[3] } : {}),
+  };
 }
 
 async function apiGet(path: string): Promise<any> {
@@ -76,7 +81,8 @@ async function runAndWaitForFan(): Promise<void> {
 }
 
 /** The page's own formatting (the browser's locale is en-US). */
-const percentText = (x: number) => new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+const percentText = (x: number) =>
+  new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 
 describe('the web app', () => {
   let householdId: string;
@@ -142,7 +148,9 @@ describe('the web app', () => {
     expect(await pointsOf(`${fan} g[aria-description="p5 to p95 band"] path`)).toBe(2 * years);
     // The other charts are drawn too.
     expect(await pointsOf('[data-chart="depletion"] g[aria-description="probability of depletion"] path')).toBe(years);
-    await expect(page.locator('[data-chart="goals"] g[aria-description="achievability"] rect').count()).resolves.toBe(output.summary.goals.length);
+    await expect(page.locator('[data-chart="goals"] g[aria-description="achievability"] rect').count()).resolves.toBe(
+      output.summary.goals.length,
+    );
     await expect(page.locator('.timeline li').count()).resolves.toBe(output.lives[1].events.length);
 
     const success = page.locator('[data-figure="success"]');
@@ -162,14 +170,18 @@ describe('the web app', () => {
     await page.screenshot({ path: `${outputDir}output.png`, fullPage: true });
     // On a phone: one column, the charts redrawn to the narrower width.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(async () => Number(await page.locator('[data-chart="fan-netWorth"] svg').last().getAttribute('width'))).toBeLessThanOrEqual(390);
+    await expect
+      .poll(async () => Number(await page.locator('[data-chart="fan-netWorth"] svg').last().getAttribute('width')))
+      .toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${outputDir}output-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The CSV download is the API's own CSV of the output.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const saved = await readFile((await download.path())!, 'utf8');
-    const fromApi = await fetch(`${harness.server.url}/households/${householdId}/scenarios/${baselineId}/output`, { headers: { Authorization: `Bearer ${harness.token}`, Accept: 'text/csv' } });
+    const fromApi = await fetch(`${harness.server.url}/households/${householdId}/scenarios/${baselineId}/output`, {
+      headers: { Authorization: `Bearer ${harness.token}`, Accept: 'text/csv' },
+    });
     expect(fromApi.status).toBe(200);
     expect(saved).toBe(await fromApi.text());
     expect(saved.split('\n').length).toBeGreaterThan(years);
@@ -216,7 +228,9 @@ describe('the web app', () => {
     const list = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses?sort=createdAt,desc`);
     const run = await apiGet(`/households/${householdId}/scenarios/${baselineId}/analyses/${list.content[0].id}`);
     const shocks = run.analysis.stress.shocks;
-    expect(await page.locator('[data-analysis="stress"] tbody th').allTextContents()).toEqual(shocks.map((s: { description: string }) => s.description));
+    expect(await page.locator('[data-analysis="stress"] tbody th').allTextContents()).toEqual(
+      shocks.map((s: { description: string }) => s.description),
+    );
     const successes = await page.locator('[data-analysis="stress"] tbody tr td:nth-child(2)').allTextContents();
     expect(successes).toEqual(shocks.map((s: { outcome: { success: number } }) => percentText(s.outcome.success)));
   });
@@ -251,7 +265,9 @@ describe('the web app', () => {
     expect(Number(await interval.getAttribute('data-low'))).toBe(success.interval95[0]);
     expect(Number(await interval.getAttribute('data-high'))).toBe(success.interval95[1]);
     expect(await interval.textContent()).toMatch(/pts to .*pts/);
-    expect(await page.locator('[data-figure="failed-to-succeeded"]').textContent()).toBe(run.comparison.outcomeChanges.failedToSucceeded.toLocaleString('en-US'));
+    expect(await page.locator('[data-figure="failed-to-succeeded"]').textContent()).toBe(
+      run.comparison.outcomeChanges.failedToSucceeded.toLocaleString('en-US'),
+    );
     // Both fans: a band and a median for each scenario.
     await page.locator('[data-chart="overlay"] g[aria-description="baseline median"]').waitFor();
     for (const mark of ['baseline p5 to p95 band', 'alternative p5 to p95 band', 'baseline median', 'alternative median']) {
@@ -268,7 +284,10 @@ describe('the web app', () => {
     expect(gone.status).toBe(404);
 
     const key = await page.evaluate(() => Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!);
-    const { access_token: accessToken } = await page.evaluate((k) => JSON.parse(sessionStorage.getItem(k)!) as { access_token: string }, key);
+    const { access_token: accessToken } = await page.evaluate(
+      (k) => JSON.parse(sessionStorage.getItem(k)!) as { access_token: string },
+      key,
+    );
     expect((await harness.http.get('/households', { token: accessToken })).status).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

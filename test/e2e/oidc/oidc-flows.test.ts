@@ -27,7 +27,12 @@ async function configFor(realmId: string, key = `${realmId}/backend`): Promise<o
 }
 
 /** Runs the authorization code flow with PKCE through the login page in Chromium; returns the redirect URL. */
-async function signInThroughBrowser(config: oidc.Configuration, verifier: string, state: string, credentials = { username: 'alice', password }) {
+async function signInThroughBrowser(
+  config: oidc.Configuration,
+  verifier: string,
+  state: string,
+  credentials = { username: 'alice', password },
+) {
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: world.callback,
     scope: 'openid profile',
@@ -64,13 +69,17 @@ describe('discovery', () => {
     const meta = acme.serverMetadata();
     expect(meta.issuer).toBe(world.issuer('acme'));
     expect(meta.token_endpoint).toBe(`${world.issuer('acme')}/protocol/openid-connect/token`);
-    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'password', 'refresh_token', 'authorization_code']));
+    expect(meta.grant_types_supported).toEqual(
+      expect.arrayContaining(['client_credentials', 'password', 'refresh_token', 'authorization_code']),
+    );
     expect(meta.id_token_signing_alg_values_supported).toEqual(['RS256']);
     expect(meta.code_challenge_methods_supported).toEqual(['S256']);
   });
 
   it('serves only public keys in the JWKS', async () => {
-    const jwks = (await (await fetch(`${world.issuer('acme')}/protocol/openid-connect/certs`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(`${world.issuer('acme')}/protocol/openid-connect/certs`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
     for (const key of jwks.keys) {
       expect(Object.keys(key).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
@@ -100,7 +109,10 @@ describe('grants', () => {
     const tokens = await oidc.genericGrantRequest(acme, 'password', { username: 'alice', password, scope: 'openid' });
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.claims()?.preferred_username).toBe('alice');
-    const created = await api('/households', tokens.access_token, { method: 'POST', body: JSON.stringify({ name: 'Mine', currency: 'USD' }) });
+    const created = await api('/households', tokens.access_token, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Mine', currency: 'USD' }),
+    });
     expect(created.status).toBe(201);
     expect(((await created.json()) as { ownerId: string }).ownerId).toBe(tokens.claims()?.sub);
     expect((await api('/users', tokens.access_token)).status).toBe(403);
@@ -112,7 +124,11 @@ describe('grants', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await api('/households', second.access_token)).status).toBe(200);
 
-    const reuse = await postForm(acme.serverMetadata().token_endpoint!, { grant_type: 'refresh_token', refresh_token: first.refresh_token! }, world.clients['acme/backend']);
+    const reuse = await postForm(
+      acme.serverMetadata().token_endpoint!,
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token! },
+      world.clients['acme/backend'],
+    );
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ error: 'invalid_grant', status: 'BAD_REQUEST', errors: [] });
     await expect(oidc.refreshTokenGrant(acme, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -131,12 +147,16 @@ describe('grants', () => {
     expect((await api('/households', tokens.access_token)).status).toBe(200);
 
     // The same code a second time: refused, and the tokens it gave are revoked.
-    const again = await postForm(acme.serverMetadata().token_endpoint!, {
-      grant_type: 'authorization_code',
-      code: redirect.searchParams.get('code')!,
-      redirect_uri: world.callback,
-      code_verifier: verifier,
-    }, world.clients['acme/backend']);
+    const again = await postForm(
+      acme.serverMetadata().token_endpoint!,
+      {
+        grant_type: 'authorization_code',
+        code: redirect.searchParams.get('code')!,
+        redirect_uri: world.callback,
+        code_verifier: verifier,
+      },
+      world.clients['acme/backend'],
+    );
     expect(again.body).toMatchObject({ error: 'invalid_grant' });
     await expect(oidc.refreshTokenGrant(acme, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
@@ -166,7 +186,11 @@ describe('revocation', () => {
 
     await oidc.tokenRevocation(acme, tokens.refresh_token!);
     await expect(oidc.refreshTokenGrant(acme, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
-    const unknown = await postForm(`${world.issuer('acme')}/protocol/openid-connect/revoke`, { token: 'not-a-token' }, world.clients['acme/backend']);
+    const unknown = await postForm(
+      `${world.issuer('acme')}/protocol/openid-connect/revoke`,
+      { token: 'not-a-token' },
+      world.clients['acme/backend'],
+    );
     expect(unknown.status).toBe(200);
   });
 });

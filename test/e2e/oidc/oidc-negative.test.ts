@@ -33,7 +33,14 @@ async function codeFor(challenge: string): Promise<string> {
   const page = await browser.newPage();
   try {
     await page.goto(
-      authUrl({ client_id: 'backend', redirect_uri: world.callback, response_type: 'code', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' }),
+      authUrl({
+        client_id: 'backend',
+        redirect_uri: world.callback,
+        response_type: 'code',
+        state: 'st',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
     );
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill(password);
@@ -61,7 +68,11 @@ describe('client authentication', () => {
     expect(basic.status).toBe(401);
     expect(basic.body).toMatchObject({ error: 'invalid_client', status: 'UNAUTHORIZED', errors: [] });
     expect(basic.headers.get('www-authenticate')).toBe('Basic realm="acme"');
-    const inBody = await postForm(tokenUrl, { grant_type: 'client_credentials', client_id: 'backend', client_secret: 'wrong-secret-value' });
+    const inBody = await postForm(tokenUrl, {
+      grant_type: 'client_credentials',
+      client_id: 'backend',
+      client_secret: 'wrong-secret-value',
+    });
     expect(inBody.status).toBe(401);
     expect(inBody.body?.error).toBe('invalid_client');
   });
@@ -73,7 +84,11 @@ describe('client authentication', () => {
   });
 
   it('grant not allowed for the client: 400 unauthorized_client; unknown grant: unsupported_grant_type', async () => {
-    const notAllowed = await postForm(tokenUrl, { grant_type: 'password', username: 'alice', password }, world.clients['acme/machine-only']);
+    const notAllowed = await postForm(
+      tokenUrl,
+      { grant_type: 'password', username: 'alice', password },
+      world.clients['acme/machine-only'],
+    );
     expect(notAllowed.status).toBe(400);
     expect(notAllowed.body?.error).toBe('unauthorized_client');
     const unknown = await postForm(tokenUrl, { grant_type: 'implicit' }, backend());
@@ -108,16 +123,22 @@ describe('user credentials', () => {
       expect(messages[0]).toBe('Invalid username or password.');
       expect(messages[1]).toBe(messages[0]);
 
-      const evil = await page.goto(authUrl({ client_id: 'backend', redirect_uri: 'http://127.0.0.1:1/evil', response_type: 'code', state: 's' }));
+      const evil = await page.goto(
+        authUrl({ client_id: 'backend', redirect_uri: 'http://127.0.0.1:1/evil', response_type: 'code', state: 's' }),
+      );
       expect(evil?.status()).toBe(400);
       expect(page.url()).toContain('/protocol/openid-connect/auth');
       expect(await page.getByRole('alert').textContent()).toMatch(/redirect_uri/);
     } finally {
       await page.close();
     }
-    const unknownClient = await fetch(authUrl({ client_id: 'nobody', redirect_uri: world.callback, response_type: 'code', state: 's' }), { redirect: 'manual' });
+    const unknownClient = await fetch(authUrl({ client_id: 'nobody', redirect_uri: world.callback, response_type: 'code', state: 's' }), {
+      redirect: 'manual',
+    });
     expect(unknownClient.status).toBe(400);
-    const badType = await fetch(authUrl({ client_id: 'backend', redirect_uri: world.callback, response_type: 'token', state: 's' }), { redirect: 'manual' });
+    const badType = await fetch(authUrl({ client_id: 'backend', redirect_uri: world.callback, response_type: 'token', state: 's' }), {
+      redirect: 'manual',
+    });
     expect(badType.status).toBe(302);
     const location = new URL(badType.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('unsupported_response_type');
@@ -130,7 +151,11 @@ describe('authorization codes', () => {
     const { verifier, challengePromise } = pkce();
     const challenge = await challengePromise;
     const exchange = (code: string, overrides: Record<string, string> = {}) =>
-      postForm(tokenUrl, { grant_type: 'authorization_code', code, redirect_uri: world.callback, code_verifier: verifier, ...overrides }, backend());
+      postForm(
+        tokenUrl,
+        { grant_type: 'authorization_code', code, redirect_uri: world.callback, code_verifier: verifier, ...overrides },
+        backend(),
+      );
 
     const wrongVerifier = await exchange(await codeFor(challenge), { code_verifier: oidc.randomPKCECodeVerifier() });
     expect(wrongVerifier.status).toBe(400);
@@ -149,7 +174,9 @@ describe('authorization codes', () => {
 
 describe('access tokens on the API', () => {
   it('refuses tampered, alg none, expired and other-issuer tokens with 401', async () => {
-    const acme = await oidc.discovery(new URL(world.issuer('acme')), 'backend', backend().secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const acme = await oidc.discovery(new URL(world.issuer('acme')), 'backend', backend().secret, undefined, {
+      execute: [oidc.allowInsecureRequests],
+    });
     const { access_token: good } = await oidc.clientCredentialsGrant(acme);
     expect((await api('/households', good)).status).toBe(200);
 
@@ -172,7 +199,9 @@ describe('access tokens on the API', () => {
   });
 
   it("another realm's valid token does not see this realm's households", async () => {
-    const acme = await oidc.discovery(new URL(world.issuer('acme')), 'backend', backend().secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const acme = await oidc.discovery(new URL(world.issuer('acme')), 'backend', backend().secret, undefined, {
+      execute: [oidc.allowInsecureRequests],
+    });
     const other = await oidc.discovery(new URL(world.issuer('other')), 'backend', world.clients['other/backend'].secret, undefined, {
       execute: [oidc.allowInsecureRequests],
     });

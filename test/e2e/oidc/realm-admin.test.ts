@@ -19,7 +19,11 @@ let otherAliceId: string;
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(world, method, path, token, body);
 
 async function serviceToken(realmId: string, clientId: string, secret: string): Promise<string> {
-  const response = await postForm(`${world.issuer(realmId)}/protocol/openid-connect/token`, { grant_type: 'client_credentials' }, { clientId, secret });
+  const response = await postForm(
+    `${world.issuer(realmId)}/protocol/openid-connect/token`,
+    { grant_type: 'client_credentials' },
+    { clientId, secret },
+  );
   expect(response.status).toBe(200);
   return response.body?.access_token as string;
 }
@@ -41,7 +45,9 @@ describe('a service account without the realm-admin role', () => {
     expect(claims.roles).toEqual(['service-account']);
     expect((await call('GET', '/users', plain)).status).toBe(403);
     expect((await call('GET', `/users/${aliceId}`, plain)).status).toBe(403);
-    expect((await call('PUT', `/users/${aliceId}`, plain, { username: 'alice', email: 'a@example.com', password: 'taken-over-1' })).status).toBe(403);
+    expect(
+      (await call('PUT', `/users/${aliceId}`, plain, { username: 'alice', email: 'a@example.com', password: 'taken-over-1' })).status,
+    ).toBe(403);
   });
 
   it('sees no household it does not own, and owns what it creates', async () => {

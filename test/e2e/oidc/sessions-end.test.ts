@@ -33,7 +33,11 @@ describe('ending sessions', () => {
     const alice = await login('alice', password);
     expect((await call('GET', '/households', before.access_token)).status).toBe(200);
 
-    const changed = await call('PUT', `/users/${carol.body.id}`, admin, { username: 'carol', email: 'carol@example.com', password: 'carol-password-2' });
+    const changed = await call('PUT', `/users/${carol.body.id}`, admin, {
+      username: 'carol',
+      email: 'carol@example.com',
+      password: 'carol-password-2',
+    });
     expect(changed.status).toBe(200);
 
     const old = await call('GET', '/households', before.access_token);

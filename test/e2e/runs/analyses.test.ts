@@ -38,14 +38,24 @@ let scenarioId: string;
 let base: string;
 const scenario = retireeScenario(65, 20);
 
-type AnalysisBody = ApiPaths['/households/{householdId}/scenarios/{scenarioId}/analyses']['post']['requestBody']['content']['application/json'];
+type AnalysisBody =
+  ApiPaths['/households/{householdId}/scenarios/{scenarioId}/analyses']['post']['requestBody']['content']['application/json'];
 const analysesPath = '/households/{householdId}/scenarios/{scenarioId}/analyses';
 const analysisPath = '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}';
 const inScenario = () => ({ householdId, scenarioId });
 
 /** POSTs an analysis (as alice unless `token` names another caller). */
-const start = (body: AnalysisBody, options: { token?: string; headers?: Record<string, string>; path?: { householdId: string; scenarioId: string } } = {}) =>
-  sent(api.POST(analysesPath, { params: { path: options.path ?? inScenario() }, body, headers: { ...(options.token ? auth(options.token) : {}), ...options.headers } }));
+const start = (
+  body: AnalysisBody,
+  options: { token?: string; headers?: Record<string, string>; path?: { householdId: string; scenarioId: string } } = {},
+) =>
+  sent(
+    api.POST(analysesPath, {
+      params: { path: options.path ?? inScenario() },
+      body,
+      headers: { ...(options.token ? auth(options.token) : {}), ...options.headers },
+    }),
+  );
 const read = (analysisId: string, token?: string) =>
   sent(api.GET(analysisPath, { params: { path: { ...inScenario(), analysisId } }, headers: token ? auth(token) : {} }));
 const check = (analysisId: string, token?: string) =>
@@ -128,7 +138,13 @@ const probability = (value: number) => {
 
 describe('analyses of a scenario', () => {
   it('solves a lever, and re-runs of the same seed and paths give the same document', async () => {
-    const body: AnalysisBody = { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 }, paths: 200, seed: 11 };
+    const body: AnalysisBody = {
+      type: 'SOLVE',
+      lever: { type: 'RETIREMENT_AGE', memberId: 'pat' },
+      target: { probability: 0.8 },
+      paths: 200,
+      seed: 11,
+    };
     const analysis = await analyseToEnd(body);
     expect(analysis).toMatchObject({ type: 'SOLVE', scenarioId, scenarioVersion: 1, paths: 200, seed: 11, progress: 1 });
     expect(analysis.request).toEqual({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, target: { probability: 0.8 } });
@@ -185,7 +201,10 @@ describe('analyses of a scenario', () => {
   it('stresses the plan with named shocks', async () => {
     const analysis = await analyseToEnd({
       type: 'STRESS',
-      shocks: [{ type: 'EQUITY_FALL', fall: 0.4, year: 0 }, { type: 'RATES_UP', points: 0.02 }],
+      shocks: [
+        { type: 'EQUITY_FALL', fall: 0.4, year: 0 },
+        { type: 'RATES_UP', points: 0.02 },
+      ],
       paths: 200,
       seed: 8,
     });
@@ -241,7 +260,10 @@ describe('analyses of a scenario', () => {
     expect(got.status).toBe(200);
     expect(got.headers.get('etag')).toBe(`"${oldest.version}"`);
     const unchanged = await sent(
-      api.GET(analysisPath, { params: { path: { ...inScenario(), analysisId: oldest.id } }, headers: { 'If-None-Match': `"${oldest.version}"` } }),
+      api.GET(analysisPath, {
+        params: { path: { ...inScenario(), analysisId: oldest.id } },
+        headers: { 'If-None-Match': `"${oldest.version}"` },
+      }),
     );
     expect(unchanged.status).toBe(304);
     const head = await check(oldest.id);
@@ -303,7 +325,10 @@ describe('analyses of a scenario', () => {
     for (const [body, field] of cases) {
       const response = await start(invalid<AnalysisBody>(body));
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
+      expect(
+        response.body.errors.map((e: { field: string }) => e.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect((await list({ size: 100 })).body.content.every((a: { status: string }) => a.status === 'COMPLETED')).toBe(true);
   });
@@ -342,7 +367,9 @@ describe('analyses of a scenario', () => {
 
   it("is deleted with its scenario: 404 afterwards, and nothing of it left under the scenario's keys", async () => {
     const analysis = await analyseToEnd({ type: 'STRESS', shocks: [{ type: 'RATES_UP', points: 0.01 }], paths: 50, seed: 3 });
-    expect((await sent(api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: inScenario() } }))).status).toBe(204);
+    expect((await sent(api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: inScenario() } }))).status).toBe(
+      204,
+    );
     expect((await read(analysis.id)).status).toBe(404);
     expect((await list()).status).toBe(404);
     const again = await start({ type: 'DIAGNOSE', paths: 10 });

@@ -39,7 +39,9 @@ describe('an inline analysis the engine fails on', () => {
   it('is stored FAILED with the reason, and can be read and deleted', async () => {
     const household = await sent(api.POST('/households', { body: { name: 'Failures', currency: 'USD' } }));
     const householdId: string = household.body.id;
-    const scenario = await sent(api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: retireeScenario(65, 10) }));
+    const scenario = await sent(
+      api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: retireeScenario(65, 10) }),
+    );
     const inScenario = { householdId, scenarioId: scenario.body.id as string };
     const created = await sent(
       api.POST('/households/{householdId}/scenarios/{scenarioId}/analyses', {

@@ -27,7 +27,8 @@ interface ComparisonBody {
   seed?: number;
 }
 
-const startComparison = (body: ComparisonBody) => sent(harness.api.POST('/households/{householdId}/comparisons', { params: { path: { householdId } }, body }));
+const startComparison = (body: ComparisonBody) =>
+  sent(harness.api.POST('/households/{householdId}/comparisons', { params: { path: { householdId } }, body }));
 
 async function compareToEnd(body: ComparisonBody): Promise<Record<string, any>> {
   const created = await startComparison(body);
@@ -38,12 +39,13 @@ async function compareToEnd(body: ComparisonBody): Promise<Record<string, any>> 
   return ended;
 }
 
-const figure = (document: Record<string, any>, name: string) =>
-  document.summary.find((f: { figure: string }) => f.figure === name);
+const figure = (document: Record<string, any>, name: string) => document.summary.find((f: { figure: string }) => f.figure === name);
 
 describe('comparisons', () => {
   it('shows zero differences between a scenario and a copy of itself', async () => {
-    const copy = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: { copyOf: retire67 } }));
+    const copy = await sent(
+      harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: { copyOf: retire67 } }),
+    );
     expect(copy.status).toBe(201);
     const comparison = await compareToEnd({ baselineScenarioId: retire67, alternativeScenarioId: copy.body.id, paths: 3_000, seed: 9 });
     expect(comparison.shards).toBeGreaterThan(1);
@@ -64,7 +66,9 @@ describe('comparisons', () => {
   });
 
   it('shows retiring at 67 more likely to succeed than at 62, with a 95% interval excluding zero', async () => {
-    const retire62 = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: retireeScenario(62, 20) }));
+    const retire62 = await sent(
+      harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId } }, body: retireeScenario(62, 20) }),
+    );
     expect(retire62.status).toBe(201);
     const comparison = await compareToEnd({ baselineScenarioId: retire62.body.id, alternativeScenarioId: retire67, paths: 2_000, seed: 5 });
     expect(comparison.baselineScenarioVersion).toBe(1);
@@ -83,7 +87,9 @@ describe('comparisons', () => {
   });
 
   it('lists, checks and deletes comparisons, and names a bad scenario id', async () => {
-    const list = await sent(harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId }, query: { sort: ['createdAt,asc'] } } }));
+    const list = await sent(
+      harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId }, query: { sort: ['createdAt,asc'] } } }),
+    );
     expect(list.status).toBe(200);
     expect(list.body.content).toHaveLength(3);
     expect(list.body.content[0].comparison).toBeUndefined();
@@ -101,11 +107,17 @@ describe('comparisons', () => {
 
   it("keeps another user of the realm out of the household's runs (403)", async () => {
     const other = await harness.otherUserToken();
-    const list = await sent(harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId } }, headers: auth(other) }));
+    const list = await sent(
+      harness.api.GET('/households/{householdId}/comparisons', { params: { path: { householdId } }, headers: auth(other) }),
+    );
     expect(list.status).toBe(403);
     expect(list.body.status).toBe('FORBIDDEN');
     const start = await sent(
-      harness.api.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', { params: { path: { householdId, scenarioId: retire67 } }, body: {}, headers: auth(other) }),
+      harness.api.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', {
+        params: { path: { householdId, scenarioId: retire67 } },
+        body: {},
+        headers: auth(other),
+      }),
     );
     expect(start.status).toBe(403);
   });

@@ -21,7 +21,8 @@ const simulationsPath = '/households/{householdId}/scenarios/{scenarioId}/simula
 const simulationPath = '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}' as const;
 const outputPath = '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output' as const;
 const latestOutputPath = '/households/{householdId}/scenarios/{scenarioId}/output' as const;
-const startSimulation = (body: { paths?: number; seed?: number }) => sent(harness.api.POST(simulationsPath, { params: { path: ids }, body }));
+const startSimulation = (body: { paths?: number; seed?: number }) =>
+  sent(harness.api.POST(simulationsPath, { params: { path: ids }, body }));
 const runRef = (simulationId: string) => ({ ...ids, simulationId });
 const scenario = retireeScenario(67, 20);
 
@@ -43,7 +44,9 @@ afterAll(async () => {
 async function runToEnd(body: { paths?: number; seed?: number }): Promise<{ run: Record<string, any>; output?: Record<string, any> }> {
   const created = await startSimulation(body);
   expect(created.status, created.text).toBe(201);
-  expect(created.headers.get('location')).toBe(`${harness.server.url}/households/${ids.householdId}/scenarios/${ids.scenarioId}/simulations/${created.body.id}`);
+  expect(created.headers.get('location')).toBe(
+    `${harness.server.url}/households/${ids.householdId}/scenarios/${ids.scenarioId}/simulations/${created.body.id}`,
+  );
   const ended = await waitForRun(harness, runRef(created.body.id));
   if (ended.status !== 'COMPLETED') return { run: ended };
   const output = await sent(harness.api.GET(outputPath, { params: { path: runRef(ended.id) } }));
@@ -92,14 +95,18 @@ describe('simulation runs fanned out over the queue', () => {
     }
 
     // Sections and view options, and the scenario's latest output.
-    const picked = await sent(harness.api.GET(outputPath, { params: { path: runRef(run.id), query: { sections: 'summary,timeSeries', view: 'real' } } }));
+    const picked = await sent(
+      harness.api.GET(outputPath, { params: { path: runRef(run.id), query: { sections: 'summary,timeSeries', view: 'real' } } }),
+    );
     expect(Object.keys(picked.body).sort()).toEqual(['metadata', 'summary', 'timeSeries']);
     expect(Object.keys(picked.body.timeSeries[1].netWorth)).toEqual(['real']);
     const latest = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary' } } }));
     expect(latest.status).toBe(200);
     expect(latest.body.simulationId).toBe(run.id);
     expect(latest.body.stale).toBe(false);
-    const bad = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary,nope', view: invalid('both') } } }));
+    const bad = await sent(
+      harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary,nope', view: invalid('both') } } }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sections', 'view']);
   });
@@ -172,7 +179,7 @@ describe('simulation runs fanned out over the queue', () => {
     }
   });
 
-  it('lists, checks, deletes runs and shows an edited scenario\'s output as stale', async () => {
+  it("lists, checks, deletes runs and shows an edited scenario's output as stale", async () => {
     const list = await sent(harness.api.GET(simulationsPath, { params: { path: ids, query: { sort: ['createdAt,desc'], size: '2' } } }));
     expect(list.status).toBe(200);
     expect(list.body.content).toHaveLength(2);
@@ -193,7 +200,9 @@ describe('simulation runs fanned out over the queue', () => {
     const latest = await sent(harness.api.GET(latestOutputPath, { params: { path: ids, query: { sections: 'summary' } } }));
     expect(latest.body.stale).toBe(true);
 
-    expect((await sent(harness.api.DELETE(simulationPath, { params: { path: newestRun, header: { 'If-Match': '"999"' } } }))).status).toBe(412);
+    expect((await sent(harness.api.DELETE(simulationPath, { params: { path: newestRun, header: { 'If-Match': '"999"' } } }))).status).toBe(
+      412,
+    );
     expect((await sent(harness.api.DELETE(simulationPath, { params: { path: newestRun } }))).status).toBe(204);
     expect((await sent(harness.api.GET(simulationPath, { params: { path: newestRun } }))).status).toBe(404);
     expect((await sent(harness.api.GET(outputPath, { params: { path: newestRun } }))).status).toBe(404);
@@ -209,7 +218,7 @@ describe('simulation runs fanned out over the queue', () => {
     expect(noToken.status).toBe(401);
   });
 
-  it('removes a scenario\'s runs, shard results and outputs with the scenario, and everything with the household', async () => {
+  it("removes a scenario's runs, shard results and outputs with the scenario, and everything with the household", async () => {
     const { householdId, scenarioId } = ids;
     const partition = async () =>
       (
@@ -220,9 +229,12 @@ describe('simulation runs fanned out over the queue', () => {
           ConsistentRead: true,
         })
       ).Items ?? [];
-    const underScenario = (items: Record<string, unknown>[]) => items.filter((item) => String(item.sk).startsWith(`SCENARIO#${scenarioId}#`));
+    const underScenario = (items: Record<string, unknown>[]) =>
+      items.filter((item) => String(item.sk).startsWith(`SCENARIO#${scenarioId}#`));
     expect(underScenario(await partition()).length).toBeGreaterThan(0);
-    expect((await sent(harness.api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: ids } }))).status).toBe(204);
+    expect((await sent(harness.api.DELETE('/households/{householdId}/scenarios/{scenarioId}', { params: { path: ids } }))).status).toBe(
+      204,
+    );
     expect(underScenario(await partition())).toEqual([]);
     expect((await sent(harness.api.DELETE('/households/{householdId}', { params: { path: { householdId } } }))).status).toBe(204);
     expect(await partition()).toEqual([]);

@@ -52,7 +52,9 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
   const otherUserToken = async () => {
     const service = await tokenFor({ grant_type: 'client_credentials' });
     const password = 'another-users-password';
-    const created = await sent(api.POST('/users', { body: { username: 'other', password, email: 'other@example.com' }, headers: auth(service) }));
+    const created = await sent(
+      api.POST('/users', { body: { username: 'other', password, email: 'other@example.com' }, headers: auth(service) }),
+    );
     if (created.status !== 201) throw new Error(`user: ${created.status} ${created.text}`);
     return tokenFor({ grant_type: 'password', username: 'other', password });
   };
@@ -69,13 +71,19 @@ export interface ComparisonRef {
   comparisonId: string;
 }
 
-type Run = ApiPaths['/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}']['get']['responses'][200]['content']['application/json'];
-type ComparisonRun = ApiPaths['/households/{householdId}/comparisons/{comparisonId}']['get']['responses'][200]['content']['application/json'];
+type Run =
+  ApiPaths['/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}']['get']['responses'][200]['content']['application/json'];
+type ComparisonRun =
+  ApiPaths['/households/{householdId}/comparisons/{comparisonId}']['get']['responses'][200]['content']['application/json'];
 
 /** Polls a simulation or comparison until it has ended; returns its last state. */
 export async function waitForRun(harness: RunHarness, ref: SimulationRef): Promise<Run & Record<string, any>>;
 export async function waitForRun(harness: RunHarness, ref: ComparisonRef): Promise<ComparisonRun & Record<string, any>>;
-export async function waitForRun(harness: RunHarness, ref: SimulationRef | ComparisonRef, timeoutMs = 120_000): Promise<Record<string, any>> {
+export async function waitForRun(
+  harness: RunHarness,
+  ref: SimulationRef | ComparisonRef,
+  timeoutMs = 120_000,
+): Promise<Record<string, any>> {
   const deadline = Date.now() + timeoutMs;
   const read = () =>
     'simulationId' in ref
@@ -108,10 +116,15 @@ export function faultsForNextRun(
   return { runId: () => runId, applied };
 }
 
-export async function createHouseholdWithScenario(harness: RunHarness, scenario: ScenarioBody): Promise<{ householdId: string; scenarioId: string }> {
+export async function createHouseholdWithScenario(
+  harness: RunHarness,
+  scenario: ScenarioBody,
+): Promise<{ householdId: string; scenarioId: string }> {
   const household = await sent(harness.api.POST('/households', { body: { name: 'Run tests', currency: 'USD' } }));
   if (household.status !== 201) throw new Error(`household: ${household.status} ${household.text}`);
-  const created = await sent(harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId: household.body.id } }, body: scenario }));
+  const created = await sent(
+    harness.api.POST('/households/{householdId}/scenarios', { params: { path: { householdId: household.body.id } }, body: scenario }),
+  );
   if (created.status !== 201) throw new Error(`scenario: ${created.status} ${created.text}`);
   return { householdId: household.body.id, scenarioId: created.body.id };
 }

@@ -5,7 +5,10 @@
  */
 import type { ApiPaths } from '../../../client/api-client.js';
 
-export type ScenarioBody = Extract<ApiPaths['/households/{householdId}/scenarios']['post']['requestBody']['content']['application/json'], { members: unknown }>;
+export type ScenarioBody = Extract<
+  ApiPaths['/households/{householdId}/scenarios']['post']['requestBody']['content']['application/json'],
+  { members: unknown }
+>;
 
 export function retireeScenario(retirementAge = 65, horizonYears = 20): ScenarioBody {
   return {

@@ -30,7 +30,8 @@ describe('DIAGNOSE', () => {
       expect(a.effect.standardError).toBeLessThan(a.effect.unpairedStandardError);
     }
     // Ranked by the share of its range each action needs.
-    const share = (a: (typeof d.actions)[number]) => (a.status === 'UNREACHABLE' ? Infinity : Math.abs(a.change) / (a.bracket.max - a.bracket.min));
+    const share = (a: (typeof d.actions)[number]) =>
+      a.status === 'UNREACHABLE' ? Infinity : Math.abs(a.change) / (a.bracket.max - a.bracket.min);
     for (let k = 1; k < d.actions.length; k++) expect(share(d.actions[k])).toBeGreaterThanOrEqual(share(d.actions[k - 1]));
   });
 });
@@ -68,14 +69,24 @@ describe('STRESS', () => {
   it('an equity fall and a decade of high inflation lower success against the unshocked plan, paired', () => {
     const couple = loadExample('couple-near-retirement');
     const st = analyse(couple, { type: 'STRESS' }, { seed: 7, paths: 1500 }).stress!;
-    expect(st.shocks.map((s) => s.shock.type)).toEqual(['EQUITY_FALL', 'HIGH_INFLATION', 'RATES_UP', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL', 'HISTORICAL']);
+    expect(st.shocks.map((s) => s.shock.type)).toEqual([
+      'EQUITY_FALL',
+      'HIGH_INFLATION',
+      'RATES_UP',
+      'HISTORICAL',
+      'HISTORICAL',
+      'HISTORICAL',
+      'HISTORICAL',
+      'HISTORICAL',
+    ]);
     const fall = st.shocks[0];
     expect(fall.successChange.value).toBeLessThan(0);
     expect(fall.successChange.interval95[1]).toBeLessThan(0);
     expect(fall.outcome.success).toBeCloseTo(st.base.success + fall.successChange.value, 12);
     const inflation = st.shocks[1];
     expect(inflation.successChange.interval95[1]).toBeLessThan(0);
-    for (const s of st.shocks) if (s.successChange.value !== 0) expect(s.successChange.standardError).toBeLessThan(s.successChange.unpairedStandardError);
+    for (const s of st.shocks)
+      if (s.successChange.value !== 0) expect(s.successChange.standardError).toBeLessThan(s.successChange.unpairedStandardError);
   });
 });
 

@@ -12,7 +12,9 @@ function deterministic(wealth: number, years: number, r: number): HouseholdPlan 
   return plan({
     years,
     members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1960, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 60 }],
-    expenses: [{ id: 'living', type: 'LIVING', amount: 30_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+    expenses: [
+      { id: 'living', type: 'LIVING', amount: 30_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+    ],
     accounts: [account('cash', 'CASH', wealth)],
     assumptions: {
       economic: resolveEconomicAssumptions({
@@ -23,7 +25,10 @@ function deterministic(wealth: number, years: number, r: number): HouseholdPlan 
       }),
       life: resolveLifeAssumptions({
         mortality: { law: 'NONE' },
-        longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+        longevityRisk: { enabled: false },
+        disability: { enabled: false },
+        longTermCare: { enabled: false },
+        unemployment: { enabled: false },
       }),
     },
   });
@@ -53,7 +58,8 @@ describe('SOLVE: exact answers', () => {
   it('a cent more than the solution fails: the solved value is the boundary, not a point near it', () => {
     const p = deterministic(1_000_000, 30, 0);
     const s = solveSpending(p, 0.5);
-    const above = analyse(p, { type: 'SOLVE', lever: { type: 'SPENDING', min: s.value + 0.01, max: s.value + 100 } }, { seed: 1, paths: 2 }).solve!;
+    const above = analyse(p, { type: 'SOLVE', lever: { type: 'SPENDING', min: s.value + 0.01, max: s.value + 100 } }, { seed: 1, paths: 2 })
+      .solve!;
     expect(above.status).toBe('UNREACHABLE');
   });
 });
@@ -67,7 +73,10 @@ describe('SOLVE on random paths', () => {
     expect(s.status).toBe('SOLVED');
     // The client's way: the scenario's own LIVING expenses, scaled to the solved total.
     const living = yf.expenses.filter((e) => e.type === 'LIVING').reduce((sum, e) => sum + e.amount, 0);
-    const rerun = simulate({ ...yf, expenses: yf.expenses.map((e) => (e.type === 'LIVING' ? { ...e, amount: (e.amount * s.value) / living } : e)) }, { seed, paths });
+    const rerun = simulate(
+      { ...yf, expenses: yf.expenses.map((e) => (e.type === 'LIVING' ? { ...e, amount: (e.amount * s.value) / living } : e)) },
+      { seed, paths },
+    );
     expect(rerun.summary.probabilityOfSuccess).toBe(s.probability.value);
     expect(s.probability.value).toBeGreaterThanOrEqual(0.8);
     // One cent more and the target is missed (the boundary) — unless paths are not monotone, which the result would say.
@@ -79,7 +88,11 @@ describe('SOLVE on random paths', () => {
 
   it('gives the same answer however the paths are sharded', () => {
     const yf = loadExample('young-family-mortgage');
-    const request = { type: 'SOLVE' as const, lever: { type: 'RETIREMENT_AGE' as const, memberId: yf.members[0].id }, target: { probability: 0.87 } };
+    const request = {
+      type: 'SOLVE' as const,
+      lever: { type: 'RETIREMENT_AGE' as const, memberId: yf.members[0].id },
+      target: { probability: 0.87 },
+    };
     const one = analyse(yf, request, { seed: 5, paths: 400 });
     const three = analyse(yf, request, { seed: 5, paths: 400, shards: 3 });
     expect(three.solve).toEqual(one.solve);
@@ -87,7 +100,11 @@ describe('SOLVE on random paths', () => {
 
   it('a lever that cannot reach the target says so, with the best value inside its bounds', () => {
     const yf = loadExample('young-family-mortgage');
-    const s = analyse(yf, { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: yf.members[0].id, max: 70 }, target: { probability: 0.999 } }, { seed: 3, paths: 300 }).solve!;
+    const s = analyse(
+      yf,
+      { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: yf.members[0].id, max: 70 }, target: { probability: 0.999 } },
+      { seed: 3, paths: 300 },
+    ).solve!;
     expect(s.status).toBe('UNREACHABLE');
     expect(s.value).toBe(70);
     expect(s.reason).toMatch(/even .* retiring at 70/);
@@ -101,7 +118,8 @@ describe('SOLVE on random paths', () => {
     // Plain bisection on the public simulate(), seed 22: P(success) at a spending level, to 1 unit of money.
     const successAt = (spend: number, seed: number) =>
       simulate({ ...retiree, expenses: [{ ...retiree.expenses[0], amount: spend }] }, { seed, paths }).summary.probabilityOfSuccess;
-    let lo = 0, hi = 120_000;
+    let lo = 0,
+      hi = 120_000;
     while (hi - lo > 1) {
       const mid = (lo + hi) / 2;
       if (successAt(mid, 22) >= 0.8) lo = mid;
@@ -122,7 +140,11 @@ describe('SOLVE with a lever that works against the target', () => {
     // Saving more into a locked RETIREMENT account leaves less cash for the family car.
     const yf = loadExample('young-family-mortgage');
     const pension = yf.accounts.find((a) => a.type === 'RETIREMENT')!;
-    const a = analyse(yf, { type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: pension.id }, target: { goalId: 'family-car', probability: 0.95 } }, { seed: 3, paths: 400 });
+    const a = analyse(
+      yf,
+      { type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: pension.id }, target: { goalId: 'family-car', probability: 0.95 } },
+      { seed: 3, paths: 400 },
+    );
     const s = a.solve!;
     expect(s.status).toBe('UNREACHABLE');
     expect(s.value).toBe(0);

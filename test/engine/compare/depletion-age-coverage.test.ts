@@ -34,7 +34,8 @@ describe('standard errors of depletion-age differences', () => {
     // within 3 of those standard errors of 1; the average over the figures is checked more tightly.
     const relative = Math.sqrt(1 / (2 * (SEEDS - 1)) + 0.05 ** 2 / SEEDS);
     const ratios = series.map((s) => mean(s.errors) / sd(s.estimates));
-    for (const [i, r] of ratios.entries()) expect(Math.abs(r - 1), `${series[i].name}: SE / spread = ${r.toFixed(2)}`).toBeLessThan(3 * relative);
+    for (const [i, r] of ratios.entries())
+      expect(Math.abs(r - 1), `${series[i].name}: SE / spread = ${r.toFixed(2)}`).toBeLessThan(3 * relative);
     expect(Math.abs(mean(ratios) - 1), `mean SE / spread = ${mean(ratios).toFixed(2)}`).toBeLessThan(2 * relative);
   });
 
@@ -56,7 +57,9 @@ describe('standard errors of depletion-age differences', () => {
     }
     const expected = 2 * normalCdf(z / Math.sqrt(1 + 1 / (SEEDS - 1))) - 1;
     const coverage = covered / total;
-    expect(Math.abs(coverage - expected), `coverage ${(100 * coverage).toFixed(1)}%`).toBeLessThan(3 * Math.sqrt((expected * (1 - expected)) / SEEDS));
+    expect(Math.abs(coverage - expected), `coverage ${(100 * coverage).toFixed(1)}%`).toBeLessThan(
+      3 * Math.sqrt((expected * (1 - expected)) / SEEDS),
+    );
   });
 });
 

@@ -34,7 +34,9 @@ function simulatedMoments(seed: number) {
   const returns = new Float64Array(PATHS * YEARS);
   for (let k = 0; k < PATHS; k++) {
     g.generate(k, p);
-    let s = 0, r = 0, x = 0;
+    let s = 0,
+      r = 0,
+      x = 0;
     for (let t = 0; t < YEARS; t++) {
       returns[k * YEARS + t] = p.bondReturn[t];
       s += p.bondReturn[t];

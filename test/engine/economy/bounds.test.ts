@@ -35,7 +35,8 @@ describe('bounds on a year of the economy', () => {
     for (let k = 0; k < PATHS; k++) {
       g.generate(k, p);
       for (let t = 0; t < 60; t++) {
-        for (const r of [p.cashReturn[t], p.bondReturn[t], p.equityReturn[t], p.propertyReturn[t]]) largest = Math.max(largest, Math.abs(Math.log1p(r)));
+        for (const r of [p.cashReturn[t], p.bondReturn[t], p.equityReturn[t], p.propertyReturn[t]])
+          largest = Math.max(largest, Math.abs(Math.log1p(r)));
         lowestInflation = Math.min(lowestInflation, p.inflation[t]);
       }
     }

@@ -119,8 +119,7 @@ describe('correlated shocks', () => {
         eps[0][i] = (p.shortRateStart[t + 1] - sr.longRunMean - (r - sr.longRunMean) * decay) / rateSd;
         eps[1][i] = (p.inflation[t] - inf.longRunMean - (prevInflation - inf.longRunMean) * inflDecay) / inflSd;
         eps[2][i] =
-          (Math.log1p(p.equityReturn[t]) - p.shortRate[t] - a.equity.riskPremium + a.equity.volatility ** 2 / 2) /
-          a.equity.volatility;
+          (Math.log1p(p.equityReturn[t]) - p.shortRate[t] - a.equity.riskPremium + a.equity.volatility ** 2 / 2) / a.equity.volatility;
         eps[3][i] =
           (Math.log1p(p.propertyReturn[t]) - p.inflation[t] - a.property.realGrowth + a.property.volatility ** 2 / 2) /
           a.property.volatility;
@@ -209,7 +208,15 @@ describe('deterministic factors', () => {
 
 describe('RSLN2 equity', () => {
   it('has the annual log-return mean of the regime chain started in its stationary law', () => {
-    const e = { model: 'RSLN2' as const, regime1Mean: 0.01, regime1Volatility: 0.03, regime2Mean: -0.02, regime2Volatility: 0.07, p12: 0.04, p21: 0.3 };
+    const e = {
+      model: 'RSLN2' as const,
+      regime1Mean: 0.01,
+      regime1Volatility: 0.03,
+      regime2Mean: -0.02,
+      regime2Volatility: 0.07,
+      p12: 0.04,
+      p21: 0.3,
+    };
     const g = createEconomyGenerator(resolveEconomicAssumptions({ equity: e }), 17, 2);
     const p = allocateEconomyPath(2);
     const n = 10_000;

@@ -45,7 +45,11 @@ describe('generating only the first years of a path', () => {
   }
 
   it('gives factors without volatility the same values on every path, by the same arithmetic', () => {
-    const a = resolveEconomicAssumptions({ shortRate: { initial: 0.01, longRunMean: 0.03, volatility: 0 }, inflation: { initial: 0.04, longRunMean: 0.02, volatility: 0 }, property: { volatility: 0 } });
+    const a = resolveEconomicAssumptions({
+      shortRate: { initial: 0.01, longRunMean: 0.03, volatility: 0 },
+      inflation: { initial: 0.04, longRunMean: 0.02, volatility: 0 },
+      property: { volatility: 0 },
+    });
     const g = createEconomyGenerator(a, SEED, YEARS);
     const first = allocateEconomyPath(YEARS);
     const other = allocateEconomyPath(YEARS);

@@ -42,16 +42,11 @@ describe('economic assumptions', () => {
       [0, 0, 0.5, 0],
       [0, 0, 0, 1],
     ];
-    expect(fieldsOf({ correlation: corr })).toEqual([
-      'assumptions.economic.correlation[0][1]',
-      'assumptions.economic.correlation[2][2]',
-    ]);
+    expect(fieldsOf({ correlation: corr })).toEqual(['assumptions.economic.correlation[0][1]', 'assumptions.economic.correlation[2][2]']);
   });
 
   it('names negative volatilities and probabilities out of range', () => {
-    expect(
-      fieldsOf({ shortRate: { volatility: -0.01 }, equity: { volatility: -1, p12: 1.5 }, property: { volatility: -0.1 } }),
-    ).toEqual([
+    expect(fieldsOf({ shortRate: { volatility: -0.01 }, equity: { volatility: -1, p12: 1.5 }, property: { volatility: -0.1 } })).toEqual([
       'assumptions.economic.shortRate.volatility',
       'assumptions.economic.equity.volatility',
       'assumptions.economic.equity.p12',
@@ -79,7 +74,16 @@ describe('economic assumptions', () => {
     };
     expect(paths({ shortRate: { volatility: -1 } })).toEqual(['shortRate.volatility']);
     expect(paths({ correlation: [[1, 0, 0, 0]] })).toEqual(['correlation']);
-    expect(paths({ correlation: [[1, 0, 0, 2], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]] })).toEqual(['correlation.0.3']);
+    expect(
+      paths({
+        correlation: [
+          [1, 0, 0, 2],
+          [0, 1, 0, 0],
+          [0, 0, 1, 0],
+          [0, 0, 0, 1],
+        ],
+      }),
+    ).toEqual(['correlation.0.3']);
     expect(paths({ equity: { model: 'LOGNORMAL' } })).toEqual(['equity.model']);
     expect(paths({ historical: { blockYears: 2.5 } })).toEqual(['historical.blockYears']);
     expect(paths({ bonds: { duration: 7 } })).toEqual(['bonds']);

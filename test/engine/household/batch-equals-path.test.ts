@@ -32,13 +32,31 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
     for (let i = 0; i < count; i++) {
       const sim = pathRunner.run(indices[i], null, inEconomySample(indices[i]));
       const where = `${name}, path ${indices[i]}`;
-      expect([b.yearsRun[i], b.depletionYear[i], b.success[i], b.terminalEstateReal[i], b.totalShortfallReal[i]], where).toEqual([sim.yearsRun, sim.depletionYear, sim.success ? 1 : 0, sim.terminalEstateReal, sim.totalShortfallReal]);
+      expect([b.yearsRun[i], b.depletionYear[i], b.success[i], b.terminalEstateReal[i], b.totalShortfallReal[i]], where).toEqual([
+        sim.yearsRun,
+        sim.depletionYear,
+        sim.success ? 1 : 0,
+        sim.terminalEstateReal,
+        sim.totalShortfallReal,
+      ]);
       for (let g = 0; g < G; g++) {
         const at = g * b.capacity + i;
-        expect([b.goalCameDue[at], b.goalFull[at], b.goalTarget[at], b.goalPaid[at]], `${where}, goal ${g}`).toEqual([sim.goalCameDue[g], sim.goalFull[g], sim.goalTarget[g], sim.goalPaid[g]]);
+        expect([b.goalCameDue[at], b.goalFull[at], b.goalTarget[at], b.goalPaid[at]], `${where}, goal ${g}`).toEqual([
+          sim.goalCameDue[g],
+          sim.goalFull[g],
+          sim.goalTarget[g],
+          sim.goalPaid[g],
+        ]);
       }
       for (let t = 0; t < sim.yearsRun; t++) {
-        expect(years[i][t], `${where}, year ${t}`).toEqual([sim.netWorth[t], sim.liquidAssets[t], sim.income[t], sim.spending[t], sim.shortfall[t], sim.taxes[t]]);
+        expect(years[i][t], `${where}, year ${t}`).toEqual([
+          sim.netWorth[t],
+          sim.liquidAssets[t],
+          sim.income[t],
+          sim.spending[t],
+          sim.shortfall[t],
+          sim.taxes[t],
+        ]);
       }
       checked++;
     }

@@ -9,18 +9,33 @@ const close = (actual: number, expected: number) => expect(Math.abs(actual - exp
 /** Life assumptions with no mortality and the given overrides (lives are set by hand in every case). */
 const lifeAssumptions = (overrides: LifeAssumptionsInput = {}) => resolveLifeAssumptions({ mortality: { law: 'NONE' }, ...overrides });
 
-const member = (id: string, role: PlanMember['role'], birthYear: number, retirementAge: number): PlanMember =>
-  ({ id, role, birthYear, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge });
+const member = (id: string, role: PlanMember['role'], birthYear: number, retirementAge: number): PlanMember => ({
+  id,
+  role,
+  birthYear,
+  sex: 'FEMALE',
+  health: 'AVERAGE',
+  smoker: false,
+  retirementAge,
+});
 
 describe('household rules on deterministic paths', () => {
-  it('moves the equity weight along the glide path with the owner\'s age, the difference going to bonds', () => {
+  it("moves the equity weight along the glide path with the owner's age, the difference going to bonds", () => {
     // p1 is 40 in 2025. Allocation 10% cash, 10% bonds, 80% equity; glide from 80% equity at 42 to 40% at 46.
-    const cashR = 0.01, bondR = 0.03, equityR = 0.07, B0 = 100_000, years = 9;
+    const cashR = 0.01,
+      bondR = 0.03,
+      equityR = 0.07,
+      B0 = 100_000,
+      years = 9;
     const p = plan({
       years,
       accounts: [
         account('cash', 'CASH', 0),
-        account('ira', 'RETIREMENT', B0, { ownerId: 'p1', allocation: { cash: 0.1, bonds: 0.1, equity: 0.8 }, glidePath: { startAge: 42, endAge: 46, endEquity: 0.4 } }),
+        account('ira', 'RETIREMENT', B0, {
+          ownerId: 'p1',
+          allocation: { cash: 0.1, bonds: 0.1, equity: 0.8 },
+          glidePath: { startAge: 42, endAge: 46, endEquity: 0.4 },
+        }),
       ],
     });
     const sim = simulator(p);
@@ -48,10 +63,16 @@ describe('household rules on deterministic paths', () => {
     const p = plan({
       years,
       members: [member('p1', 'PRIMARY', 1955, 65)],
-      expenses: [{ id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 0.5, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+      expenses: [
+        { id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 0.5, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+      ],
       accounts: [account('cash', 'CASH', 0), account('brk', 'TAXABLE', 1_000_000)],
       goals: [{ id: 'trip', type: 'TRAVEL', amount: 5_000, priority: 'ASPIRATIONAL', year: 2029 }],
-      strategy: { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'GUARDRAILS', badYearReturn: -0.02, cut: 0.2, floor: 0.5 } },
+      strategy: {
+        withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'],
+        cashBuffer: 0,
+        spendingRule: { type: 'GUARDRAILS', badYearReturn: -0.02, cut: 0.2, floor: 0.5 },
+      },
     });
     // The only account holding money is all equity, so the portfolio's return is the year's equity return.
     const econ = economy(years);
@@ -78,8 +99,9 @@ describe('household rules on deterministic paths', () => {
     expect(sim.shortfall.every((s) => s === 0)).toBe(true);
   });
 
-  it('applies the LIVING retirementFactor once every working member has retired, and the survivorFactor after an adult\'s death', () => {
-    const i = 0.02, years = 8;
+  it("applies the LIVING retirementFactor once every working member has retired, and the survivorFactor after an adult's death", () => {
+    const i = 0.02,
+      years = 8;
     const p = plan({
       years,
       // p1 is 60 in 2025, retires at 62 (year 2); p2 is 58, retires at 61 (year 3).
@@ -88,7 +110,9 @@ describe('household rules on deterministic paths', () => {
         { id: 's1', type: 'SALARY', memberId: 'p1', amount: 50_000, realGrowth: 0 },
         { id: 's2', type: 'SALARY', memberId: 'p2', amount: 40_000, realGrowth: 0 },
       ],
-      expenses: [{ id: 'liv', type: 'LIVING', amount: 60_000, essentialFraction: 1, retirementFactor: 0.8, survivorFactor: 0.7, indexation: 'CPI' }],
+      expenses: [
+        { id: 'liv', type: 'LIVING', amount: 60_000, essentialFraction: 1, retirementFactor: 0.8, survivorFactor: 0.7, indexation: 'CPI' },
+      ],
       accounts: [account('cash', 'CASH', 1_000_000)],
     });
     const sim = simulator(p);
@@ -103,14 +127,33 @@ describe('household rules on deterministic paths', () => {
   });
 
   it('pays rent until the property is sold by sellYear, the proceeds less the linked mortgage reaching cash and net worth', () => {
-    const i = 0.02, g = 0.03, V0 = 300_000, cost = 0.06, B0 = 150_000, r = 0.05, n = 20, rent = 18_000, cash0 = 50_000, years = 7;
+    const i = 0.02,
+      g = 0.03,
+      V0 = 300_000,
+      cost = 0.06,
+      B0 = 150_000,
+      r = 0.05,
+      n = 20,
+      rent = 18_000,
+      cash0 = 50_000,
+      years = 7;
     const p = plan({
       years,
       members: [member('p1', 'PRIMARY', 1955, 65)],
       incomes: [{ id: 'rent', type: 'RENTAL', propertyId: 'flat', amount: rent, indexation: 'CPI' }],
       accounts: [account('cash', 'CASH', cash0)],
       properties: [{ id: 'flat', type: 'RENTAL', value: V0, sellYear: 2029, sellingCost: cost }],
-      liabilities: [{ id: 'm', type: 'MORTGAGE', balance: B0, rate: { type: 'FIXED', annual: r }, remainingYears: n, repayment: 'AMORTIZING', propertyId: 'flat' }],
+      liabilities: [
+        {
+          id: 'm',
+          type: 'MORTGAGE',
+          balance: B0,
+          rate: { type: 'FIXED', annual: r },
+          remainingYears: n,
+          repayment: 'AMORTIZING',
+          propertyId: 'flat',
+        },
+      ],
     });
     const sim = simulator(p);
     sim.run(economy(years, { inflation: i, property: g }), [life(years)]);
@@ -141,7 +184,10 @@ describe('household rules on deterministic paths', () => {
   });
 
   it('sells a home flagged sellOnNursingHome once every living adult is in a nursing home, and no other', () => {
-    const V = 400_000, cost = 0.05, cash0 = 10_000, years = 6;
+    const V = 400_000,
+      cost = 0.05,
+      cash0 = 10_000,
+      years = 6;
     const p = plan({
       years,
       members: [member('p1', 'PRIMARY', 1940, 65), member('p2', 'PARTNER', 1942, 65)],
@@ -151,12 +197,18 @@ describe('household rules on deterministic paths', () => {
         { id: 'cabin', type: 'RESIDENCE', value: 100_000, sellingCost: cost },
       ],
       // Care costs nothing here, so that only the sale moves the balance sheet.
-      assumptions: { economic: plan({}).assumptions.economic, life: lifeAssumptions({ longTermCare: { homeCareAnnualCost: 0, nursingHomeAnnualCost: 0 } }) },
+      assumptions: {
+        economic: plan({}).assumptions.economic,
+        life: lifeAssumptions({ longTermCare: { homeCareAnnualCost: 0, nursingHomeAnnualCost: 0 } }),
+      },
     });
     const run = (setting: number) => {
       // p1 in care from year 1; p2 healthy, dies in year 2 (dead from year 3).
       const p1 = life(years);
-      for (let t = 1; t < years; t++) { p1.state[t] = MemberState.LTC; p1.careSetting[t] = setting; }
+      for (let t = 1; t < years; t++) {
+        p1.state[t] = MemberState.LTC;
+        p1.careSetting[t] = setting;
+      }
       const sim = simulator(p);
       const events: PathEvent[] = [];
       sim.run(economy(years), [p1, life(years, 2)], events);
@@ -175,12 +227,26 @@ describe('household rules on deterministic paths', () => {
   });
 
   it('charges care costs by setting with CPI and the care-cost premium, and pays the LTC benefit in care up to maxYears', () => {
-    const i = 0.02, premium = 0.03, home = 60_000, nursing = 100_000, years = 6;
+    const i = 0.02,
+      premium = 0.03,
+      home = 60_000,
+      nursing = 100_000,
+      years = 6;
     const p = plan({
       years,
       members: [member('p1', 'PRIMARY', 1945, 65)],
       accounts: [account('cash', 'CASH', 1_000_000)],
-      insurance: [{ id: 'ltc', type: 'LONG_TERM_CARE', insuredId: 'p1', annualPremium: 2_000, indexation: 'NONE', annualBenefit: 30_000, maxYears: 2 }],
+      insurance: [
+        {
+          id: 'ltc',
+          type: 'LONG_TERM_CARE',
+          insuredId: 'p1',
+          annualPremium: 2_000,
+          indexation: 'NONE',
+          annualBenefit: 30_000,
+          maxYears: 2,
+        },
+      ],
       assumptions: {
         economic: plan({}).assumptions.economic,
         life: lifeAssumptions({ longTermCare: { homeCareAnnualCost: home, nursingHomeAnnualCost: nursing, careCostPremium: premium } }),
@@ -188,8 +254,16 @@ describe('household rules on deterministic paths', () => {
     });
     const l = life(years);
     // Healthy, home care twice, a nursing home, recovered, a nursing home again.
-    const stays: [number, number][] = [[1, CareSetting.HOME], [2, CareSetting.HOME], [3, CareSetting.NURSING_HOME], [5, CareSetting.NURSING_HOME]];
-    for (const [t, setting] of stays) { l.state[t] = MemberState.LTC; l.careSetting[t] = setting; }
+    const stays: [number, number][] = [
+      [1, CareSetting.HOME],
+      [2, CareSetting.HOME],
+      [3, CareSetting.NURSING_HOME],
+      [5, CareSetting.NURSING_HOME],
+    ];
+    for (const [t, setting] of stays) {
+      l.state[t] = MemberState.LTC;
+      l.careSetting[t] = setting;
+    }
     const sim = simulator(p);
     sim.run(economy(years, { inflation: i }), [l]);
     // Care cost = setting's cost × CPI[t] × 1.03^t, CPI[t] = 1.02^t:
@@ -209,14 +283,21 @@ describe('household rules on deterministic paths', () => {
   });
 
   it('pays benefitFraction of the lost salary for the first benefitYears of a spell, a fractional last year pro rata', () => {
-    const i = 0.02, growth = 0.01, salary = 80_000, tax = 0.3, years = 7;
+    const i = 0.02,
+      growth = 0.01,
+      salary = 80_000,
+      tax = 0.3,
+      years = 7;
     const run = (benefitYears: number) => {
       const p = plan({
         years,
         incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: growth }],
         accounts: [account('cash', 'CASH', 0)],
         taxes: { earnedIncome: tax, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
-        assumptions: { economic: plan({}).assumptions.economic, life: lifeAssumptions({ unemployment: { benefitFraction: 0.6, benefitYears } }) },
+        assumptions: {
+          economic: plan({}).assumptions.economic,
+          life: lifeAssumptions({ unemployment: { benefitFraction: 0.6, benefitYears } }),
+        },
       });
       const l = life(years);
       // A three-year spell in years 2–4, back at work in year 5, a new spell in year 6.

@@ -7,12 +7,17 @@ const close = (actual: number, expected: number) => expect(Math.abs(actual - exp
 
 describe('household cash flows on deterministic paths', () => {
   it('repays an amortising mortgage on the annuity schedule', () => {
-    const B0 = 250_000, r = 0.05, n = 20, salary = 100_000;
+    const B0 = 250_000,
+      r = 0.05,
+      n = 20,
+      salary = 100_000;
     const p = plan({
       years: 25,
       incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
       accounts: [account('cash', 'CASH', 0)],
-      liabilities: [{ id: 'm', type: 'MORTGAGE', balance: B0, rate: { type: 'FIXED', annual: r }, remainingYears: n, repayment: 'AMORTIZING' }],
+      liabilities: [
+        { id: 'm', type: 'MORTGAGE', balance: B0, rate: { type: 'FIXED', annual: r }, remainingYears: n, repayment: 'AMORTIZING' },
+      ],
     });
     const sim = simulator(p);
     const debts: number[] = [];
@@ -37,11 +42,30 @@ describe('household cash flows on deterministic paths', () => {
   });
 
   it('repays a mortgage early by a DEBT_PAYOFF goal: part of it, then the rest, with the schedule recomputed', () => {
-    const B0 = 100_000, r = 0.05, n = 10, salary = 100_000, part = 30_000;
-    const mortgage = { id: 'm', type: 'MORTGAGE' as const, balance: B0, rate: { type: 'FIXED' as const, annual: r }, remainingYears: n, repayment: 'AMORTIZING' as const };
+    const B0 = 100_000,
+      r = 0.05,
+      n = 10,
+      salary = 100_000,
+      part = 30_000;
+    const mortgage = {
+      id: 'm',
+      type: 'MORTGAGE' as const,
+      balance: B0,
+      rate: { type: 'FIXED' as const, annual: r },
+      remainingYears: n,
+      repayment: 'AMORTIZING' as const,
+    };
     const annuity = (b: number, k: number) => (b * r) / (1 - Math.pow(1 + r, -k));
     const run = (goals: HouseholdPlan['goals']) => {
-      const sim = simulator(plan({ years: 12, incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }], accounts: [account('cash', 'CASH', 0)], liabilities: [mortgage], goals }));
+      const sim = simulator(
+        plan({
+          years: 12,
+          incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
+          accounts: [account('cash', 'CASH', 0)],
+          liabilities: [mortgage],
+          goals,
+        }),
+      );
       sim.run(economy(12), [life(12)]);
       return sim;
     };
@@ -73,20 +97,41 @@ describe('household cash flows on deterministic paths', () => {
   });
 
   it('buys a property by a HOME_PURCHASE goal: the deposit from savings, the rest lent at the purchase, net worth unchanged by the purchase', () => {
-    const value = 400_000, growth = 0.03, deposit = 100_000, r = 0.04, n = 20, salary = 150_000, savings = 200_000;
+    const value = 400_000,
+      growth = 0.03,
+      deposit = 100_000,
+      r = 0.04,
+      n = 20,
+      salary = 150_000,
+      savings = 200_000;
     const run = (goals: HouseholdPlan['goals'], home = true) => {
-      const sim = simulator(plan({
-        years: 10,
-        incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
-        accounts: [account('cash', 'CASH', savings)],
-        properties: home ? [{ id: 'home', type: 'RESIDENCE', value, sellingCost: 0 }] : [],
-        liabilities: home ? [{ id: 'loan', type: 'MORTGAGE', balance: 0, rate: { type: 'FIXED', annual: r }, remainingYears: n, repayment: 'AMORTIZING', propertyId: 'home' }] : [],
-        goals,
-      }));
+      const sim = simulator(
+        plan({
+          years: 10,
+          incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
+          accounts: [account('cash', 'CASH', savings)],
+          properties: home ? [{ id: 'home', type: 'RESIDENCE', value, sellingCost: 0 }] : [],
+          liabilities: home
+            ? [
+                {
+                  id: 'loan',
+                  type: 'MORTGAGE',
+                  balance: 0,
+                  rate: { type: 'FIXED', annual: r },
+                  remainingYears: n,
+                  repayment: 'AMORTIZING',
+                  propertyId: 'home',
+                },
+              ]
+            : [],
+          goals,
+        }),
+      );
       sim.run(economy(10, { property: growth }), [life(10)]);
       return sim;
     };
-    const buy = (amount: number) => run([{ id: 'buy', type: 'HOME_PURCHASE', amount, priority: 'IMPORTANT', year: 2027, propertyId: 'home' }]);
+    const buy = (amount: number) =>
+      run([{ id: 'buy', type: 'HOME_PURCHASE', amount, priority: 'IMPORTANT', year: 2027, propertyId: 'home' }]);
     const renting = run([], false);
     const bought = buy(deposit);
     // Not owned, not owed before the purchase: the plan without the goal, to the cent.
@@ -118,7 +163,16 @@ describe('household cash flows on deterministic paths', () => {
       years: 6,
       incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: 200_000, realGrowth: 0 }],
       accounts: [account('cash', 'CASH', 0)],
-      liabilities: [{ id: 'l', type: 'LOAN', balance: 100_000, rate: { type: 'VARIABLE', spread: 0.02 }, remainingYears: 4, repayment: 'INTEREST_ONLY' }],
+      liabilities: [
+        {
+          id: 'l',
+          type: 'LOAN',
+          balance: 100_000,
+          rate: { type: 'VARIABLE', spread: 0.02 },
+          remainingYears: 4,
+          repayment: 'INTEREST_ONLY',
+        },
+      ],
     });
     const sim = simulator(p);
     sim.run(economy(6, { shortRate: 0.03 }), [life(6)]);
@@ -135,7 +189,17 @@ describe('household cash flows on deterministic paths', () => {
         { id: 'p1', role: 'PRIMARY', birthYear: 1962, sex: 'MALE', health: 'AVERAGE', smoker: false, retirementAge: 63 },
         { id: 'p2', role: 'PARTNER', birthYear: 1964, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 63 },
       ],
-      incomes: [{ id: 'db', type: 'DEFINED_BENEFIT_PENSION', memberId: 'p1', amount: 20_000, fromAge: 65, indexation: 'CPI', survivorFraction: 0.5 }],
+      incomes: [
+        {
+          id: 'db',
+          type: 'DEFINED_BENEFIT_PENSION',
+          memberId: 'p1',
+          amount: 20_000,
+          fromAge: 65,
+          indexation: 'CPI',
+          survivorFraction: 0.5,
+        },
+      ],
       accounts: [account('cash', 'CASH', 0)],
     });
     const sim = simulator(p);
@@ -153,15 +217,34 @@ describe('household cash flows on deterministic paths', () => {
 
   it('pays the term-life sum assured into cash at the end of the year of death, only before untilAge', () => {
     const members = [
-      { id: 'p1', role: 'PRIMARY' as const, birthYear: 1985, sex: 'MALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 67 },
-      { id: 'p2', role: 'PARTNER' as const, birthYear: 1985, sex: 'FEMALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 67 },
+      {
+        id: 'p1',
+        role: 'PRIMARY' as const,
+        birthYear: 1985,
+        sex: 'MALE' as const,
+        health: 'AVERAGE' as const,
+        smoker: false,
+        retirementAge: 67,
+      },
+      {
+        id: 'p2',
+        role: 'PARTNER' as const,
+        birthYear: 1985,
+        sex: 'FEMALE' as const,
+        health: 'AVERAGE' as const,
+        smoker: false,
+        retirementAge: 67,
+      },
     ];
-    const cover = (untilAge: number) => plan({
-      years: 8,
-      members,
-      accounts: [account('cash', 'CASH', 10_000)],
-      insurance: [{ id: 'tl', type: 'TERM_LIFE', insuredId: 'p1', annualPremium: 500, indexation: 'NONE', sumAssured: 400_000, untilAge }],
-    });
+    const cover = (untilAge: number) =>
+      plan({
+        years: 8,
+        members,
+        accounts: [account('cash', 'CASH', 10_000)],
+        insurance: [
+          { id: 'tl', type: 'TERM_LIFE', insuredId: 'p1', annualPremium: 500, indexation: 'NONE', sumAssured: 400_000, untilAge },
+        ],
+      });
     const sim = simulator(cover(60));
     sim.run(economy(8), [life(8, 3), life(8)]);
     // Premiums in years 0..3 while p1 lives, the payout at the end of year 3, nothing after.
@@ -177,19 +260,28 @@ describe('household cash flows on deterministic paths', () => {
   });
 
   it('adds contributions and the employer match, then returns and fees', () => {
-    const salary = 100_000, eq = 0.06, fee = 0.01;
+    const salary = 100_000,
+      eq = 0.06,
+      fee = 0.01;
     const p = plan({
       years: 3,
       incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
       accounts: [
         account('cash', 'CASH', 0),
-        account('401k', 'RETIREMENT', 50_000, { ownerId: 'p1', annualFee: fee, contributionFraction: 0.05, employerMatch: 0.5, employerMatchLimit: 0.04 }),
+        account('401k', 'RETIREMENT', 50_000, {
+          ownerId: 'p1',
+          annualFee: fee,
+          contributionFraction: 0.05,
+          employerMatch: 0.5,
+          employerMatchLimit: 0.04,
+        }),
       ],
       taxes: { earnedIncome: 0.2, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
     });
     const sim = simulator(p);
     sim.run(economy(3, { equity: eq }), [life(3)]);
-    const own = 0.05 * salary, match = 0.5 * 0.04 * salary;
+    const own = 0.05 * salary,
+      match = 0.5 * 0.04 * salary;
     let b = 50_000;
     for (let t = 0; t < 3; t++) b = (b + own + match) * (1 + eq) * (1 - fee);
     close(sim.balance[1], b);
@@ -202,8 +294,14 @@ describe('household cash flows on deterministic paths', () => {
     const p = plan({
       years: 4,
       members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1955, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
-      expenses: [{ id: 'liv', type: 'LIVING', amount: 30_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
-      accounts: [account('cash', 'CASH', 10_000), account('brk', 'TAXABLE', 40_000), account('ira', 'RETIREMENT', 100_000, { ownerId: 'p1' })],
+      expenses: [
+        { id: 'liv', type: 'LIVING', amount: 30_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+      ],
+      accounts: [
+        account('cash', 'CASH', 10_000),
+        account('brk', 'TAXABLE', 40_000),
+        account('ira', 'RETIREMENT', 100_000, { ownerId: 'p1' }),
+      ],
       taxes: { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0.2 },
       strategy: { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 5_000, spendingRule: { type: 'FIXED_REAL' } },
     });
@@ -224,7 +322,9 @@ describe('household cash flows on deterministic paths', () => {
     const p = plan({
       years: 5,
       members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1955, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
-      expenses: [{ id: 'liv', type: 'LIVING', amount: 20_000, essentialFraction: 0.5, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+      expenses: [
+        { id: 'liv', type: 'LIVING', amount: 20_000, essentialFraction: 0.5, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+      ],
       accounts: [account('cash', 'CASH', 25_000)],
     });
     const sim = simulator(p);
@@ -247,7 +347,9 @@ describe('household cash flows on deterministic paths', () => {
         years: 3,
         members: [{ id: 'p1', role: 'PRIMARY', birthYear: 1955, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
         incomes: [{ id: 'o', type: 'OTHER', amount: income, fromYear: 2025, toYear: 2027, indexation: 'NONE', taxCategory: 'NONE' }],
-        expenses: [{ id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' }],
+        expenses: [
+          { id: 'liv', type: 'LIVING', amount: 40_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
+        ],
         accounts: [account('cash', 'CASH', 1_000.1), account('brk', 'TAXABLE', 3_333.3333)],
       });
       const sim = simulator(p);
@@ -282,7 +384,16 @@ describe('household cash flows on deterministic paths', () => {
       incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: 50_000, realGrowth: 0 }],
       accounts: [account('cash', 'CASH', 0)],
       insurance: [
-        { id: 'di', type: 'DISABILITY_INCOME', insuredId: 'p1', annualPremium: 1_000, indexation: 'NONE', benefitFraction: 0.6, waitingYears: 1, untilAge: 65 },
+        {
+          id: 'di',
+          type: 'DISABILITY_INCOME',
+          insuredId: 'p1',
+          annualPremium: 1_000,
+          indexation: 'NONE',
+          benefitFraction: 0.6,
+          waitingYears: 1,
+          untilAge: 65,
+        },
         { id: 'ltc', type: 'LONG_TERM_CARE', insuredId: 'p1', annualPremium: 0, indexation: 'NONE', annualBenefit: 7_000, maxYears: 1 },
       ],
     });

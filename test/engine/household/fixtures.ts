@@ -27,15 +27,24 @@ export function plan(parts: Partial<HouseholdPlan>): HouseholdPlan {
 
 export function account(id: string, type: PlanAccount['type'], balance: number, extra: Partial<PlanAccount> = {}): PlanAccount {
   return {
-    id, type, balance,
+    id,
+    type,
+    balance,
     allocation: type === 'CASH' ? { cash: 1, bonds: 0, equity: 0 } : { cash: 0, bonds: 0, equity: 1 },
-    annualFee: 0, accessAge: type === 'RETIREMENT' ? 60 : 0, contributionFraction: 0, employerMatch: 0, employerMatchLimit: 1,
+    annualFee: 0,
+    accessAge: type === 'RETIREMENT' ? 60 : 0,
+    contributionFraction: 0,
+    employerMatch: 0,
+    employerMatchLimit: 1,
     ...extra,
   };
 }
 
 /** A deterministic economy: constant rates and returns every year. */
-export function economy(years: number, r: { inflation?: number; cash?: number; bonds?: number; equity?: number; property?: number; shortRate?: number } = {}): EconomyPath {
+export function economy(
+  years: number,
+  r: { inflation?: number; cash?: number; bonds?: number; equity?: number; property?: number; shortRate?: number } = {},
+): EconomyPath {
   const e = allocateEconomyPath(years);
   e.cpi[0] = 1;
   for (let t = 0; t < years; t++) {

@@ -29,7 +29,12 @@ describe('life assumptions', () => {
     const bad = resolveLifeAssumptions({
       mortality: { dispersion: -1 },
       disability: { terminationDurationFactors: [] },
-      unemployment: { jobLossByAge: [{ fromAge: 40, probability: 0.02 }, { fromAge: 30, probability: 0.5 }] },
+      unemployment: {
+        jobLossByAge: [
+          { fromAge: 40, probability: 0.02 },
+          { fromAge: 30, probability: 0.5 },
+        ],
+      },
     });
     (bad as { longTermCare: { nursingHomeShare: number } }).longTermCare.nursingHomeShare = Number.NaN;
     (bad.mortality as { law: string }).law = 'WEIBULL';

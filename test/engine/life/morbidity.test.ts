@@ -13,7 +13,12 @@ import {
 import { disabilityIncidence, jobLossProbability, ultimateClaimTermination } from '../../../shared/engine/life/morbidity.js';
 import { member, meanAndError, proportionError, simulate, START_YEAR } from './helpers.js';
 
-const off = { longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false } };
+const off = {
+  longevityRisk: { enabled: false },
+  disability: { enabled: false },
+  longTermCare: { enabled: false },
+  unemployment: { enabled: false },
+};
 
 describe('disability', () => {
   it('incidence and termination are the shipped 2013 IDI rates', () => {
@@ -23,7 +28,11 @@ describe('disability', () => {
       .split('\n')
       .slice(1)
       .map((l) => l.split(','));
-    for (const [sex, cls, age] of [['M', '2', 50], ['F', '4', 33], ['M', '1', 64]] as const) {
+    for (const [sex, cls, age] of [
+      ['M', '2', 50],
+      ['F', '4', 33],
+      ['M', '1', 64],
+    ] as const) {
       const perMille = rows
         .filter((r) => r[1] === cls && r[2] === sex && r[3] === '90' && Number(r[4]) === age)
         .reduce((s, r) => s + Number(r[5]), 0);
@@ -119,7 +128,9 @@ describe('long-term care', () => {
     const shortShare = shortEpisodes / episodes;
     expect(shortShare - 4 * proportionError(shortShare, episodes)).toBeGreaterThan(0.5);
     const nhShare = nursing / episodes;
-    expect(Math.abs(nhShare - a.longTermCare.nursingHomeShare)).toBeLessThan(4 * proportionError(a.longTermCare.nursingHomeShare, episodes));
+    expect(Math.abs(nhShare - a.longTermCare.nursingHomeShare)).toBeLessThan(
+      4 * proportionError(a.longTermCare.nursingHomeShare, episodes),
+    );
     expect(annualCareCost(a, CareSetting.NURSING_HOME, 10, 1.3)).toBeCloseTo(
       a.longTermCare.nursingHomeAnnualCost * 1.3 * (1 + a.longTermCare.careCostPremium) ** 10,
       6,

@@ -35,7 +35,10 @@ describe('DistributionGrid', () => {
       }
       const sketch = new QuantileSketch();
       const sum = new FixedPointSum(unit);
-      for (const v of data) { sketch.add(v); sum.add(v); }
+      for (const v of data) {
+        sketch.add(v);
+        sum.add(v);
+      }
       for (let d = 0; d < 3; d++) {
         const json = grid.toJSON(d);
         expect(json.sketch).toEqual(sketch.toJSON());
@@ -55,7 +58,10 @@ describe('DistributionGrid', () => {
     for (let i = 0; i < 700; i++) data.push(1e-6 * (1 + i), 1e9 * (1 + i), -1e7 * (1 + i), 5);
     const values = Float64Array.from(data);
     for (let at = 0; at < values.length; at += 500) grid.addBatch(0, values, at, Math.min(500, values.length - at));
-    for (const v of data) { sketch.add(v); sum.add(v); }
+    for (const v of data) {
+      sketch.add(v);
+      sum.add(v);
+    }
     expect(grid.toJSON(0).sketch).toEqual(sketch.toJSON());
     expect(valueOf(grid.toJSON(0).sum)).toBe(valueOf(sum.toJSON()));
     expect(grid.count(0)).toBe(data.length);
@@ -67,7 +73,16 @@ describe('DistributionGrid', () => {
     const sum = new FixedPointSum(MONEY_UNIT);
     // Repeated zeros, both signs, a value beyond the plain accumulator, byte counts that carry
     // within one batch, a batch longer than the accumulator's settling period, and varying batches between.
-    const runs: [number, number][] = [[0, 64], [40_000, 64], [40_000, 200], [-3.5, 64], [3e12, 64], [40_000, 5000], [1e-9, 1], [-2e13, 300]];
+    const runs: [number, number][] = [
+      [0, 64],
+      [40_000, 64],
+      [40_000, 200],
+      [-3.5, 64],
+      [3e12, 64],
+      [40_000, 5000],
+      [1e-9, 1],
+      [-2e13, 300],
+    ];
     const data: number[] = [];
     for (const [v, n] of runs) {
       const batch = new Float64Array(n).fill(v);
@@ -77,7 +92,10 @@ describe('DistributionGrid', () => {
       grid.addBatch(0, mixed, 0, 3);
       data.push(...mixed);
     }
-    for (const v of data) { sketch.add(v); sum.add(v); }
+    for (const v of data) {
+      sketch.add(v);
+      sum.add(v);
+    }
     expect(grid.toJSON(0).sketch).toEqual(sketch.toJSON());
     expect(valueOf(grid.toJSON(0).sum)).toBe(valueOf(sum.toJSON()));
     expect(grid.count(0)).toBe(data.length);

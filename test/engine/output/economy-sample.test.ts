@@ -4,7 +4,9 @@ import { mergeShardResults, simulateShard } from '../../../shared/engine/index.j
 import { ECONOMY_SAMPLE_EVERY, ECONOMY_SAMPLE_FIRST, inEconomySample } from '../../../shared/engine/output/economy-sample.js';
 import { loadExample } from './example-plans.js';
 
-const plan = loadExample('young-family-mortgage', (doc) => { doc.simulation.horizon = { years: 12 }; });
+const plan = loadExample('young-family-mortgage', (doc) => {
+  doc.simulation.horizon = { years: 12 };
+});
 const START = ECONOMY_SAMPLE_FIRST - 40;
 const COUNT = 120;
 
@@ -30,7 +32,9 @@ describe('economy sample', () => {
     }
     expect(QuantileSketch.fromJSON(whole.annualised[2].sketch).count).toBe(expected);
     expect(JSON.parse(JSON.stringify(parts.economy))).toEqual(JSON.parse(JSON.stringify(whole.economy)));
-    expect(QuantileSketch.fromJSON(parts.annualised[2].sketch).toJSON()).toEqual(QuantileSketch.fromJSON(whole.annualised[2].sketch).toJSON());
+    expect(QuantileSketch.fromJSON(parts.annualised[2].sketch).toJSON()).toEqual(
+      QuantileSketch.fromJSON(whole.annualised[2].sketch).toJSON(),
+    );
     expect(parts.pathYears).toBe(whole.pathYears);
     expect(parts.running).toEqual(whole.running);
   });

@@ -4,20 +4,34 @@ import { resolveLifeAssumptions } from '../../../shared/engine/life/index.js';
 import { simulate, type HouseholdPlan } from '../../../shared/engine/index.js';
 import { defaultHorizonYears } from '../../../shared/engine/household/plan.js';
 
-const M = 88, B = 10, AGE = 65, YEARS = 55;
+const M = 88,
+  B = 10,
+  AGE = 65,
+  YEARS = 55;
 const gompertzSurvival = (x: number) => Math.exp(Math.exp((x - M) / B) * (1 - Math.exp(1 / B)));
 
 const plan: HouseholdPlan = {
-  name: 'mortality only', startYear: 2025, years: YEARS,
+  name: 'mortality only',
+  startYear: 2025,
+  years: YEARS,
   members: [{ id: 'p1', role: 'PRIMARY', birthYear: 2025 - AGE, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }],
-  incomes: [], expenses: [], accounts: [], properties: [], liabilities: [], insurance: [], goals: [],
+  incomes: [],
+  expenses: [],
+  accounts: [],
+  properties: [],
+  liabilities: [],
+  insurance: [],
+  goals: [],
   taxes: { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
   strategy: { withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'], cashBuffer: 0, spendingRule: { type: 'FIXED_REAL' } },
   assumptions: {
     economic: resolveEconomicAssumptions(),
     life: resolveLifeAssumptions({
       mortality: { law: 'GOMPERTZ', modalAge: M, dispersion: B },
-      longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+      longevityRisk: { enabled: false },
+      disability: { enabled: false },
+      longTermCare: { enabled: false },
+      unemployment: { enabled: false },
     }),
   },
 };
@@ -30,7 +44,8 @@ const plan: HouseholdPlan = {
 function gompertzYearsLived(age: number, years: number): { e: number; e2: number; S: number[] } {
   const S = [1];
   for (let t = 0; t < years; t++) S.push(S[t] * gompertzSurvival(age + t));
-  let e = 0, e2 = 0;
+  let e = 0,
+    e2 = 0;
   for (let d = 0; d < years; d++) {
     const p = S[d] - S[d + 1];
     e += p * (d + 0.5);
@@ -56,8 +71,24 @@ describe('life expectancy with mortality only', () => {
 
   it("runs a child's life to its end under the default horizon, so the child's matches the law too", () => {
     const members = [
-      { id: 'p1', role: 'PRIMARY' as const, birthYear: 1985, sex: 'FEMALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 65 },
-      { id: 'kid', role: 'DEPENDANT' as const, birthYear: 2020, sex: 'MALE' as const, health: 'AVERAGE' as const, smoker: false, retirementAge: 65 },
+      {
+        id: 'p1',
+        role: 'PRIMARY' as const,
+        birthYear: 1985,
+        sex: 'FEMALE' as const,
+        health: 'AVERAGE' as const,
+        smoker: false,
+        retirementAge: 65,
+      },
+      {
+        id: 'kid',
+        role: 'DEPENDANT' as const,
+        birthYear: 2020,
+        sex: 'MALE' as const,
+        health: 'AVERAGE' as const,
+        smoker: false,
+        retirementAge: 65,
+      },
     ];
     const years = defaultHorizonYears(2025, members);
     expect(years).toBe(115);
@@ -72,7 +103,10 @@ describe('life expectancy with mortality only', () => {
     const years = 150;
     const life = resolveLifeAssumptions({
       mortality: { law: 'NONE' },
-      longevityRisk: { enabled: false }, disability: { enabled: false }, longTermCare: { enabled: false }, unemployment: { enabled: false },
+      longevityRisk: { enabled: false },
+      disability: { enabled: false },
+      longTermCare: { enabled: false },
+      unemployment: { enabled: false },
     });
     const paths = 20;
     const out = simulate({ ...plan, years, assumptions: { ...plan.assumptions, life } }, { seed: 3, paths });

@@ -28,7 +28,9 @@ function checkSeries(paths: number, { flatPricePaths, liquidAsNetWorthPaths }: S
   const runner = new PathRunner(plan, 7);
   const Y = runner.compiled.years;
   const acc = new ShardAccumulator(runner.compiled);
-  const sketches = SERIES_METRICS.map(() => [0, 1].map(() => Array.from({ length: Y }, () => ({ sketch: new QuantileSketch(), sum: new FixedPointSum(MONEY_UNIT) }))));
+  const sketches = SERIES_METRICS.map(() =>
+    [0, 1].map(() => Array.from({ length: Y }, () => ({ sketch: new QuantileSketch(), sum: new FixedPointSum(MONEY_UNIT) }))),
+  );
   // Between the batch's year and the accumulator, the substitutions; the values the accumulator gets go to the reference too.
   const recorder = {
     from: 0,
@@ -36,14 +38,20 @@ function checkSeries(paths: number, { flatPricePaths, liquidAsNetWorthPaths }: S
       for (let k = 0; k < batch.activeCount; k++) {
         const i = batch.active[k];
         const p = this.from + i;
-        if (p < flatPricePaths) { batch.cpiStart[i] = 1; batch.cpiEnd[i] = 1; }
+        if (p < flatPricePaths) {
+          batch.cpiStart[i] = 1;
+          batch.cpiEnd[i] = 1;
+        }
         if (p < liquidAsNetWorthPaths) batch.liquidAssets[i] = batch.netWorth[i];
         const figures = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
         SERIES_METRICS.forEach((metric, m) => {
           const deflator = END_OF_YEAR.has(metric) ? batch.cpiEnd[i] : batch.cpiStart[i];
           const nominal = figures[m][i];
           const real = nominal * (1 / deflator);
-          for (const [view, value] of [[0, nominal], [1, real]]) {
+          for (const [view, value] of [
+            [0, nominal],
+            [1, real],
+          ]) {
             sketches[m][view][t].sketch.add(value);
             sketches[m][view][t].sum.add(value);
           }

@@ -6,7 +6,9 @@ import { loadExample } from './example-plans.js';
 const PATHS = 210;
 const SEED = 12345;
 // The young family with every risk on, over a 40-year horizon to keep the test lean.
-const plan = loadExample('young-family-mortgage', (doc) => { doc.simulation.horizon = { years: 40 }; });
+const plan = loadExample('young-family-mortgage', (doc) => {
+  doc.simulation.horizon = { years: 40 };
+});
 
 const withoutTiming = (o: OutputDocument) => ({ ...o, metadata: { ...o.metadata, elapsedMs: 0, shards: 0 } });
 
@@ -24,7 +26,8 @@ describe('sharding and reproducibility', () => {
     expect(seven.summary.members).toEqual(one.summary.members);
     expect(seven.metadata.pathYears).toBe(one.metadata.pathYears);
     for (let t = 0; t < one.timeSeries.length; t++) {
-      const a = one.timeSeries[t], b = seven.timeSeries[t];
+      const a = one.timeSeries[t],
+        b = seven.timeSeries[t];
       expect(b.members).toEqual(a.members);
       expect(b.depleted).toBe(a.depleted);
       expect(b.netWorth.real.mean).toBe(a.netWorth.real.mean);
@@ -50,10 +53,16 @@ describe('sharding and reproducibility', () => {
     };
     const tol = QuantileSketch.RELATIVE_ACCURACY * 1.0001;
     // A single-value sketch returns its value exactly, so `values` are exact terminal estates.
-    for (const [q, key] of [[0.1, 'p10'], [0.5, 'p50'], [0.9, 'p90']] as const) {
+    for (const [q, key] of [
+      [0.1, 'p10'],
+      [0.5, 'p50'],
+      [0.9, 'p90'],
+    ] as const) {
       for (const doc of [one, seven]) {
         const got = doc.summary.terminalEstate[key]!;
-        expect(Math.abs(got - exact(q))).toBeLessThanOrEqual(tol * Math.max(Math.abs(values[Math.floor(q * (PATHS - 1))]), Math.abs(values[Math.ceil(q * (PATHS - 1))])) + 1e-9);
+        expect(Math.abs(got - exact(q))).toBeLessThanOrEqual(
+          tol * Math.max(Math.abs(values[Math.floor(q * (PATHS - 1))]), Math.abs(values[Math.ceil(q * (PATHS - 1))])) + 1e-9,
+        );
       }
     }
   });

@@ -27,9 +27,20 @@ export const RECORDED_CASES: RecordedCase[] = [
   { name: 'young-family-sharded', run: () => simulate(family(), { seed: 11, paths: 1200, shards: 5 }) },
   {
     name: 'comparison',
-    run: () => compare(couple(), loadExample('couple-near-retirement', (d) => { d.strategy.spendingRule = { type: 'GUARDRAILS', badYearReturn: -0.1, cut: 0.1, floor: 0.8 }; }), { seed: 7, paths: 1000, shards: 3 }),
+    run: () =>
+      compare(
+        couple(),
+        loadExample('couple-near-retirement', (d) => {
+          d.strategy.spendingRule = { type: 'GUARDRAILS', badYearReturn: -0.1, cut: 0.1, floor: 0.8 };
+        }),
+        { seed: 7, paths: 1000, shards: 3 },
+      ),
   },
-  { name: 'analysis-solve', run: () => analyse(couple(), { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.9 } }, { seed: 7, paths: 400, shards: 2 }) },
+  {
+    name: 'analysis-solve',
+    run: () =>
+      analyse(couple(), { type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0.9 } }, { seed: 7, paths: 400, shards: 2 }),
+  },
   { name: 'analysis-diagnose', run: () => analyse(family(), { type: 'DIAGNOSE', target: { probability: 0.9 } }, { seed: 7, paths: 300 }) },
   { name: 'analysis-sensitivity', run: () => analyse(couple(), { type: 'SENSITIVITY' }, { seed: 7, paths: 300 }) },
   { name: 'analysis-stress', run: () => analyse(care(), { type: 'STRESS' }, { seed: 7, paths: 300, shards: 2 }) },
@@ -41,9 +52,14 @@ export const RECORDED_CASES: RecordedCase[] = [
  * number in its shortest round-trip form, so equal text means equal bits.
  */
 export function canonical(doc: unknown): string {
-  return JSON.stringify(doc, (key, value) => {
-    if (key === 'elapsedMs') return undefined;
-    if (typeof value === 'number' && (Object.is(value, -0) || !Number.isFinite(value))) return `number:${Object.is(value, -0) ? '-0' : String(value)}`;
-    return value;
-  }, 1);
+  return JSON.stringify(
+    doc,
+    (key, value) => {
+      if (key === 'elapsedMs') return undefined;
+      if (typeof value === 'number' && (Object.is(value, -0) || !Number.isFinite(value)))
+        return `number:${Object.is(value, -0) ? '-0' : String(value)}`;
+      return value;
+    },
+    1,
+  );
 }

@@ -12,7 +12,9 @@ export function recordingsFolder(create = false): URL {
   const folder = new URL(`./node${NODE_MAJOR}/`, import.meta.url);
   if (create) mkdirSync(folder, { recursive: true });
   else if (!existsSync(folder)) {
-    throw new Error(`no recorded outputs for Node.js ${NODE_MAJOR}: record them from the engine as it stands on main, on that Node.js (npx tsx test/engine/recorded/record.ts)`);
+    throw new Error(
+      `no recorded outputs for Node.js ${NODE_MAJOR}: record them from the engine as it stands on main, on that Node.js (npx tsx test/engine/recorded/record.ts)`,
+    );
   }
   return folder;
 }

@@ -54,13 +54,28 @@ function correlation(d: Draw): number[][] {
     return v.map((x) => x / norm);
   });
   return vectors.map((a, i) =>
-    vectors.map((b, j) => (i === j ? 1 : Math.max(-1, Math.min(1, a.reduce((s, x, k) => s + x * b[k], 0))))),
+    vectors.map((b, j) =>
+      i === j
+        ? 1
+        : Math.max(
+            -1,
+            Math.min(
+              1,
+              a.reduce((s, x, k) => s + x * b[k], 0),
+            ),
+          ),
+    ),
   );
 }
 
 function economic(d: Draw): unknown {
   const R = ECONOMIC_RANGES;
-  const ou = () => ({ initial: d.in(R.rate), meanReversion: d.in(R.meanReversion), longRunMean: d.in(R.rate), volatility: d.in(R.factorVolatility) });
+  const ou = () => ({
+    initial: d.in(R.rate),
+    meanReversion: d.in(R.meanReversion),
+    longRunMean: d.in(R.rate),
+    volatility: d.in(R.factorVolatility),
+  });
   const fromYear = d.whole([HISTORY_FIRST_YEAR, HISTORY_LAST_YEAR]);
   const toYear = d.whole([fromYear, HISTORY_LAST_YEAR]);
   return {
@@ -102,7 +117,12 @@ function life(d: Draw): unknown {
       dispersion: d.in(L.dispersion),
     },
     health: {
-      mortalityMultiplier: { EXCELLENT: d.in(L.healthMultiplier), GOOD: d.in(L.healthMultiplier), AVERAGE: d.in(L.healthMultiplier), POOR: d.in(L.healthMultiplier) },
+      mortalityMultiplier: {
+        EXCELLENT: d.in(L.healthMultiplier),
+        GOOD: d.in(L.healthMultiplier),
+        AVERAGE: d.in(L.healthMultiplier),
+        POOR: d.in(L.healthMultiplier),
+      },
       smokerMortalityMultiplier: d.in(L.smokerMultiplier),
     },
     longevityRisk: { enabled: d.bool(), volatility: d.in(L.longevityVolatility) },

@@ -2,8 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { studentTCritical, studentTWithin } from '../../../shared/engine/stats/index.js';
 
 // Two-sided 95% and 99% critical values as published in standard t tables (four decimals).
-const T95: [number, number][] = [[1, 12.7062], [2, 4.3027], [3, 3.1824], [5, 2.5706], [9, 2.2622], [10, 2.2281], [20, 2.086], [30, 2.0423], [31, 2.0395], [60, 2.0003], [120, 1.9799]];
-const T99: [number, number][] = [[1, 63.6567], [4, 4.6041], [15, 2.9467], [31, 2.744]];
+const T95: [number, number][] = [
+  [1, 12.7062],
+  [2, 4.3027],
+  [3, 3.1824],
+  [5, 2.5706],
+  [9, 2.2622],
+  [10, 2.2281],
+  [20, 2.086],
+  [30, 2.0423],
+  [31, 2.0395],
+  [60, 2.0003],
+  [120, 1.9799],
+];
+const T99: [number, number][] = [
+  [1, 63.6567],
+  [4, 4.6041],
+  [15, 2.9467],
+  [31, 2.744],
+];
 
 describe("Student's t critical values", () => {
   it('match the published tables', () => {

@@ -28,7 +28,11 @@ export async function startIdentityFixture(clock: () => Date = () => new Date())
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const connection = { endpoint: `http://127.0.0.1:${port}`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  const connection = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  };
   const tableName = 'identity-test';
   await ensureTable(createDynamoDbClient(connection), tableName);
   const store = new IdentityStore(createDocumentClient(connection), tableName);

@@ -41,7 +41,12 @@ export function fanRows(output: Pick<OutputDocument, 'timeSeries'>, metric: Metr
 }
 
 const palette = { band: '#6a8fd8', inner: '#3461c1', median: '#123a8c', alternative: '#c0561b', alternativeDark: '#8a3108' };
-const common = (width: number) => ({ width, height: Math.round(Math.min(420, Math.max(260, width * 0.5))), marginLeft: 56, style: { fontSize: '13px' } });
+const common = (width: number) => ({
+  width,
+  height: Math.round(Math.min(420, Math.max(260, width * 0.5))),
+  marginLeft: 56,
+  style: { fontSize: '13px' },
+});
 
 export function fanChart(rows: FanRow[], width: number, ageLabel: string): SVGSVGElement | HTMLElement {
   return plot({
@@ -63,7 +68,12 @@ export function depletionChart(output: OutputDocument, width: number, memberId: 
     ...common(width),
     height: 220,
     x: { label: ageLabel },
-    y: { label: 'Probability depleted', domain: [0, Math.max(0.05, ...rows.map((r) => r.depleted))], tickFormat: (x: number) => percent(x), grid: true },
+    y: {
+      label: 'Probability depleted',
+      domain: [0, Math.max(0.05, ...rows.map((r) => r.depleted))],
+      tickFormat: (x: number) => percent(x),
+      grid: true,
+    },
     marks: [
       areaY(rows, { x: 'age', y: 'depleted', fill: '#b3261e', fillOpacity: 0.15, ariaDescription: 'depletion area' }),
       lineY(rows, { x: 'age', y: 'depleted', stroke: '#b3261e', strokeWidth: 2, ariaDescription: 'probability of depletion' }),
@@ -83,7 +93,13 @@ export function goalsChart(output: OutputDocument, width: number): SVGSVGElement
     y: { label: null },
     marks: [
       barX(rows, { y: 'goal', x: 'achievability', fill: '#2e7d4f', ariaDescription: 'achievability' }),
-      text(rows, { y: 'goal', x: 'achievability', text: (r: { achievability: number; known: boolean }) => (r.known ? percent(r.achievability) : 'not due'), dx: 6, textAnchor: 'start' }),
+      text(rows, {
+        y: 'goal',
+        x: 'achievability',
+        text: (r: { achievability: number; known: boolean }) => (r.known ? percent(r.achievability) : 'not due'),
+        dx: 6,
+        textAnchor: 'start',
+      }),
       ruleX([0]),
     ],
   });
@@ -104,8 +120,18 @@ export function lifeChart(life: Life, width: number, memberId: string, ageLabel:
     marks: [
       lineY(rows, { x: 'age', y: 'netWorth', stroke: palette.median, strokeWidth: 1.5, ariaDescription: 'net worth' }),
       // A line across the chart for the rarer events; funded goals (often yearly) get only their dot.
-      tickX(events.filter((e) => e.type !== 'GOAL_FUNDED'), { x: 'age', stroke: 'type', strokeWidth: 2, strokeOpacity: 0.7, ariaDescription: 'events' }),
-      dot(events, { x: 'age', y: 0, fill: 'type', r: 4, title: (e: { type: string; calendarYear: number; memberId?: string; goalId?: string }) => `${e.calendarYear}: ${e.type}${e.memberId ? ` (${e.memberId})` : ''}${e.goalId ? ` (${e.goalId})` : ''}` }),
+      tickX(
+        events.filter((e) => e.type !== 'GOAL_FUNDED'),
+        { x: 'age', stroke: 'type', strokeWidth: 2, strokeOpacity: 0.7, ariaDescription: 'events' },
+      ),
+      dot(events, {
+        x: 'age',
+        y: 0,
+        fill: 'type',
+        r: 4,
+        title: (e: { type: string; calendarYear: number; memberId?: string; goalId?: string }) =>
+          `${e.calendarYear}: ${e.type}${e.memberId ? ` (${e.memberId})` : ''}${e.goalId ? ` (${e.goalId})` : ''}`,
+      }),
       ruleY([0]),
     ],
   });
@@ -126,10 +152,31 @@ export function overlayChart(
     y: { label: 'Net worth (real)', grid: true, tickFormat: compactMoney },
     color: { legend: true, domain: names, range: [palette.inner, palette.alternative] },
     marks: [
-      areaY(tag(baseline, names[0]), { x: 'age', y1: 'p5', y2: 'p95', fill: 'scenario', fillOpacity: 0.2, ariaDescription: 'baseline p5 to p95 band' }),
-      areaY(tag(alternative, names[1]), { x: 'age', y1: 'p5', y2: 'p95', fill: 'scenario', fillOpacity: 0.2, ariaDescription: 'alternative p5 to p95 band' }),
+      areaY(tag(baseline, names[0]), {
+        x: 'age',
+        y1: 'p5',
+        y2: 'p95',
+        fill: 'scenario',
+        fillOpacity: 0.2,
+        ariaDescription: 'baseline p5 to p95 band',
+      }),
+      areaY(tag(alternative, names[1]), {
+        x: 'age',
+        y1: 'p5',
+        y2: 'p95',
+        fill: 'scenario',
+        fillOpacity: 0.2,
+        ariaDescription: 'alternative p5 to p95 band',
+      }),
       lineY(tag(baseline, names[0]), { x: 'age', y: 'p50', stroke: 'scenario', strokeWidth: 2, ariaDescription: 'baseline median' }),
-      lineY(tag(alternative, names[1]), { x: 'age', y: 'p50', stroke: 'scenario', strokeWidth: 2, strokeDasharray: '6 3', ariaDescription: 'alternative median' }),
+      lineY(tag(alternative, names[1]), {
+        x: 'age',
+        y: 'p50',
+        stroke: 'scenario',
+        strokeWidth: 2,
+        strokeDasharray: '6 3',
+        ariaDescription: 'alternative median',
+      }),
       ruleY([0]),
     ],
   });
@@ -145,7 +192,11 @@ export function tornadoChart(rows: { input: string; down: number; up: number }[]
     ...common(width),
     height: 50 + rows.length * 34,
     marginLeft: 150,
-    x: { label: 'Change in success (percentage points)', tickFormat: (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`, grid: true },
+    x: {
+      label: 'Change in success (percentage points)',
+      tickFormat: (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`,
+      grid: true,
+    },
     y: { label: null, domain: rows.map((r) => r.input) },
     color: { legend: true, domain: ['down', 'up'], range: ['#b3261e', '#1f4fb5'] },
     marks: [barX(bars, { y: 'input', x1: 0, x2: 'change', fill: 'move', fillOpacity: 0.85, ariaDescription: 'tornado bars' }), ruleX([0])],
@@ -160,6 +211,9 @@ export function medianDifferenceChart(doc: ComparisonDocument, width: number): S
     height: 220,
     x: { label: 'Year', tickFormat: (y: number) => String(y) },
     y: { label: 'Median net worth, alternative − baseline (real)', grid: true, tickFormat: compactMoney },
-    marks: [lineY(rows, { x: 'year', y: 'difference', stroke: palette.alternativeDark, strokeWidth: 2, ariaDescription: 'median difference' }), ruleY([0])],
+    marks: [
+      lineY(rows, { x: 'year', y: 'difference', stroke: palette.alternativeDark, strokeWidth: 2, ariaDescription: 'median difference' }),
+      ruleY([0]),
+    ],
   });
 }

@@ -25,14 +25,26 @@ export function InlineRename({ name, label, onRename }: { name: string; label: s
           setEditing(false);
           setError([]);
         } catch (err) {
-          setError(err instanceof ApiError ? (err.errors.find((x) => x.field === 'name') ? err.errors.filter((x) => x.field === 'name').map((x) => x.message) : [err.message]) : [String(err)]);
+          setError(
+            err instanceof ApiError
+              ? err.errors.find((x) => x.field === 'name')
+                ? err.errors.filter((x) => x.field === 'name').map((x) => x.message)
+                : [err.message]
+              : [String(err)],
+          );
         }
       }}
     >
       <label for={id} class="visually-hidden">
         New name of {label} {name}
       </label>
-      <input id={id} value={value} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} aria-invalid={error.length > 0} aria-describedby={`${id}-error`} />
+      <input
+        id={id}
+        value={value}
+        onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+        aria-invalid={error.length > 0}
+        aria-describedby={`${id}-error`}
+      />
       <button type="submit">Save</button>
       <button type="button" class="secondary" onClick={() => setEditing(false)}>
         Cancel

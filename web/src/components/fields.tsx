@@ -8,7 +8,10 @@ import type { FieldError } from '../api.ts';
 type Json = Record<string, unknown> | unknown[];
 
 function steps(path: string): (string | number)[] {
-  return path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter((s) => s !== undefined && s !== '')
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 export function getAt(doc: unknown, path: string): unknown {
@@ -84,7 +87,11 @@ export function Input({ label, path, doc, errors, onChange, type = 'text', optio
   let control: ComponentChildren;
   if (options) {
     control = (
-      <select {...common} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(path, (e.currentTarget as HTMLSelectElement).value || undefined)}>
+      <select
+        {...common}
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => onChange(path, (e.currentTarget as HTMLSelectElement).value || undefined)}
+      >
         <option value="">–</option>
         {options.map((o) => (
           <option value={o}>{o}</option>

@@ -20,15 +20,24 @@ const kinds: { kind: Kind; label: string }[] = [
   { kind: 'STRESS', label: 'Stress: crashes, inflation, rates, bad decades' },
 ];
 
-const interval = (e: { value: number; interval95: [number, number] }, fmt: (x: number) => string) => `${fmt(e.value)} (${fmt(e.interval95[0])} to ${fmt(e.interval95[1])})`;
+const interval = (e: { value: number; interval95: [number, number] }, fmt: (x: number) => string) =>
+  `${fmt(e.value)} (${fmt(e.interval95[0])} to ${fmt(e.interval95[1])})`;
 
 export function Analyses({ householdId, scenario, currency }: { householdId: string; scenario: Scenario; currency: string }) {
   const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   const accounts = (scenario.accounts as { id: string }[] | undefined) ?? [];
   const levers = [
     { key: 'SPENDING', label: 'Yearly spending', lever: { type: 'SPENDING' } },
-    ...adults.map((m) => ({ key: `RETIREMENT_AGE:${m.id}`, label: `Retirement age of ${m.id}`, lever: { type: 'RETIREMENT_AGE', memberId: m.id } })),
-    ...accounts.map((a) => ({ key: `CONTRIBUTION:${a.id}`, label: `Yearly contribution to ${a.id}`, lever: { type: 'CONTRIBUTION', accountId: a.id } })),
+    ...adults.map((m) => ({
+      key: `RETIREMENT_AGE:${m.id}`,
+      label: `Retirement age of ${m.id}`,
+      lever: { type: 'RETIREMENT_AGE', memberId: m.id },
+    })),
+    ...accounts.map((a) => ({
+      key: `CONTRIBUTION:${a.id}`,
+      label: `Yearly contribution to ${a.id}`,
+      lever: { type: 'CONTRIBUTION', accountId: a.id },
+    })),
     { key: 'LUMP_SUM', label: 'A lump sum today', lever: { type: 'LUMP_SUM' } },
   ] as const;
   const [kind, setKind] = useState<Kind>('SENSITIVITY');
@@ -56,7 +65,13 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
       if (done.status === 'FAILED') throw new Error(`The analysis failed: ${done.error?.reason ?? 'no reason given'}`);
       setResult(done.analysis ?? (await api.getAnalysis(householdId, scenario.id, done.id)).analysis ?? null);
     } catch (error) {
-      setErrors(error instanceof ApiError ? (error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`) : [error.message]) : [(error as Error).message]);
+      setErrors(
+        error instanceof ApiError
+          ? error.errors.length
+            ? error.errors.map((e) => `${e.field}: ${e.message}`)
+            : [error.message]
+          : [(error as Error).message],
+      );
     } finally {
       setRun(null);
     }
@@ -86,17 +101,34 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
         {(kind === 'SOLVE' || kind === 'DIAGNOSE') && (
           <>
             <label for="analysis-target">Target chance of success</label>
-            <input id="analysis-target" type="number" min={0.01} max={0.99} step={0.01} value={target} onInput={(e) => setTarget((e.currentTarget as HTMLInputElement).value)} />
+            <input
+              id="analysis-target"
+              type="number"
+              min={0.01}
+              max={0.99}
+              step={0.01}
+              value={target}
+              onInput={(e) => setTarget((e.currentTarget as HTMLInputElement).value)}
+            />
           </>
         )}
         <label for="analysis-paths">Paths</label>
-        <input id="analysis-paths" type="number" min={1} max={100000} step={1} value={paths} onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))} />
+        <input
+          id="analysis-paths"
+          type="number"
+          min={1}
+          max={100000}
+          step={1}
+          value={paths}
+          onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
+        />
         <button type="submit" disabled={run !== null}>
           Run analysis
         </button>
         {run && (
           <span class="progress" aria-live="polite">
-            <progress max={1} value={run.progress} aria-label="Analysis progress" /> {run.status.toLowerCase()} {Math.round(run.progress * 100)}%
+            <progress max={1} value={run.progress} aria-label="Analysis progress" /> {run.status.toLowerCase()}{' '}
+            {Math.round(run.progress * 100)}%
           </span>
         )}
         <ErrorText id="analysis-error" messages={errors} />
@@ -188,7 +220,9 @@ function DiagnoseView({ doc, currency }: { doc: NonNullable<AnalysisDocument['di
                 <th scope="row">{c.description}</th>
                 <td>{percent(c.amongFailing)}</td>
                 <td>{percent(c.amongAll)}</td>
-                <td>{c.lift ? `${c.lift.value.toFixed(2)} (${c.lift.interval95[0].toFixed(2)} to ${c.lift.interval95[1].toFixed(2)})` : '–'}</td>
+                <td>
+                  {c.lift ? `${c.lift.value.toFixed(2)} (${c.lift.interval95[0].toFixed(2)} to ${c.lift.interval95[1].toFixed(2)})` : '–'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -227,14 +261,21 @@ function DiagnoseView({ doc, currency }: { doc: NonNullable<AnalysisDocument['di
 }
 
 function SensitivityView({ doc, currency }: { doc: NonNullable<AnalysisDocument['sensitivity']>; currency: string }) {
-  const rows = doc.inputs.map((i) => ({ input: i.input.replace(/_/g, ' ').toLowerCase(), down: i.successChange.down.value, up: i.successChange.up.value }));
+  const rows = doc.inputs.map((i) => ({
+    input: i.input.replace(/_/g, ' ').toLowerCase(),
+    down: i.successChange.down.value,
+    up: i.successChange.up.value,
+  }));
   return (
     <section aria-labelledby="sensitivity-title" data-analysis="sensitivity">
       <h2 id="sensitivity-title">Sensitivity</h2>
-      <p>
-        Success today {percent(doc.base.success)}. Each assumption moved down and up, on the same paths:
-      </p>
-      <Chart name="tornado" label="Change in the chance of success when each assumption moves down (red) and up (blue), the largest swing on top" draw={(width) => tornadoChart(rows, width)} deps={[doc]} />
+      <p>Success today {percent(doc.base.success)}. Each assumption moved down and up, on the same paths:</p>
+      <Chart
+        name="tornado"
+        label="Change in the chance of success when each assumption moves down (red) and up (blue), the largest swing on top"
+        draw={(width) => tornadoChart(rows, width)}
+        deps={[doc]}
+      />
       <div class="table-scroll">
         <table>
           <thead>

@@ -34,9 +34,16 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
     let live = true;
     (async () => {
       const first = await api.getComparison(householdId, comparisonId);
-      const done = await untilDone(first, () => api.getComparison(householdId, comparisonId), (r) => live && setRun(r));
+      const done = await untilDone(
+        first,
+        () => api.getComparison(householdId, comparisonId),
+        (r) => live && setRun(r),
+      );
       if (done.status === 'FAILED') throw new Error(`The comparison failed: ${done.error?.reason ?? 'no reason given'}`);
-      const pair = await Promise.all([api.getScenario(householdId, done.baselineScenarioId), api.getScenario(householdId, done.alternativeScenarioId)]);
+      const pair = await Promise.all([
+        api.getScenario(householdId, done.baselineScenarioId),
+        api.getScenario(householdId, done.alternativeScenarioId),
+      ]);
       if (live) setScenarios(pair);
       const latest = (sid: string) => api.latestOutput(householdId, sid).catch(() => null);
       const outs = await Promise.all([latest(done.baselineScenarioId), latest(done.alternativeScenarioId)]);
@@ -62,13 +69,15 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
       {error && <p role="alert">{error}</p>}
       {run && !doc && (
         <p aria-live="polite">
-          <progress max={1} value={run.progress} aria-label="Comparison progress" /> {run.status.toLowerCase()} {Math.round(run.progress * 100)}%
+          <progress max={1} value={run.progress} aria-label="Comparison progress" /> {run.status.toLowerCase()}{' '}
+          {Math.round(run.progress * 100)}%
         </p>
       )}
       {doc && success && (
         <>
           <p class="muted">
-            <strong>{names[1]}</strong> against <strong>{names[0]}</strong>, {doc.metadata.paths.toLocaleString()} paired paths, seed {doc.metadata.seed}.
+            <strong>{names[1]}</strong> against <strong>{names[0]}</strong>, {doc.metadata.paths.toLocaleString()} paired paths, seed{' '}
+            {doc.metadata.seed}.
           </p>
           <section class="summary card" aria-labelledby="difference-title">
             <h2 id="difference-title">Difference in success</h2>
@@ -83,7 +92,9 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
               </div>
               <div>
                 <dt>Difference</dt>
-                <dd data-figure="success-difference" data-value={success.difference ?? ''}>{points(success.difference)}</dd>
+                <dd data-figure="success-difference" data-value={success.difference ?? ''}>
+                  {points(success.difference)}
+                </dd>
               </div>
               <div>
                 <dt>95% interval</dt>
@@ -92,7 +103,11 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
                 </dd>
               </div>
             </dl>
-            <p>{significant ? 'The interval excludes zero: the change makes a real difference.' : 'The interval includes zero: no difference this run can tell apart from chance.'}</p>
+            <p>
+              {significant
+                ? 'The interval excludes zero: the change makes a real difference.'
+                : 'The interval includes zero: no difference this run can tell apart from chance.'}
+            </p>
           </section>
 
           <section aria-labelledby="changes-title">
@@ -119,13 +134,26 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
               <Chart
                 name="overlay"
                 label={`Net worth in today's money by age of ${memberId}: p5 to p95 and the median of ${names[0]} and of ${names[1]}`}
-                draw={(width) => overlayChart(fanRows(outputs[0]!, 'netWorth', 'real', memberId), fanRows(outputs[1]!, 'netWorth', 'real', memberId), names, width, `Age of ${memberId}`)}
+                draw={(width) =>
+                  overlayChart(
+                    fanRows(outputs[0]!, 'netWorth', 'real', memberId),
+                    fanRows(outputs[1]!, 'netWorth', 'real', memberId),
+                    names,
+                    width,
+                    `Age of ${memberId}`,
+                  )
+                }
                 deps={[outputs, memberId]}
               />
             ) : (
               <>
                 <p class="muted">Run both scenarios to see their fans overlaid. Meanwhile, the comparison's own median difference:</p>
-                <Chart name="median-difference" label="Median real net worth, alternative minus baseline, by year" draw={(width) => medianDifferenceChart(doc, width)} deps={[doc]} />
+                <Chart
+                  name="median-difference"
+                  label="Median real net worth, alternative minus baseline, by year"
+                  draw={(width) => medianDifferenceChart(doc, width)}
+                  deps={[doc]}
+                />
               </>
             )}
           </section>
@@ -148,7 +176,14 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
                     .filter((f) => f.figure in figureNames)
                     .map((f) => {
                       const probability = !moneyFigures.has(f.figure) && !f.figure.startsWith('depletionAge');
-                      const fmt = (x: number | null) => (moneyFigures.has(f.figure) ? money(x, household.data?.currency) : probability ? percent(x) : x === null ? '–' : x.toFixed(1));
+                      const fmt = (x: number | null) =>
+                        moneyFigures.has(f.figure)
+                          ? money(x, household.data?.currency)
+                          : probability
+                            ? percent(x)
+                            : x === null
+                              ? '–'
+                              : x.toFixed(1);
                       const fmtDifference = (x: number | null) => (probability ? points(x) : fmt(x));
                       return (
                         <tr>

@@ -21,10 +21,16 @@ export function HouseholdView({ householdId }: { householdId: string }) {
   const compare = async (event: Event) => {
     event.preventDefault();
     try {
-      const run = await api.startComparison(householdId, { baselineScenarioId: baseline || list[0]?.id, alternativeScenarioId: alternative || list[1]?.id, paths });
+      const run = await api.startComparison(householdId, {
+        baselineScenarioId: baseline || list[0]?.id,
+        alternativeScenarioId: alternative || list[1]?.id,
+        paths,
+      });
       navigate(href.comparison(householdId, run.id));
     } catch (error) {
-      setCompareError(error instanceof ApiError ? [error.message, ...error.errors.map((e) => `${e.field}: ${e.message}`)].join(' ') : String(error));
+      setCompareError(
+        error instanceof ApiError ? [error.message, ...error.errors.map((e) => `${e.field}: ${e.message}`)].join(' ') : String(error),
+      );
     }
   };
 
@@ -38,7 +44,13 @@ export function HouseholdView({ householdId }: { householdId: string }) {
       </h1>
       <p class="actions">
         <InlineRename name={h.name} label="household" onRename={async (name) => (await api.renameHousehold(h, name), household.reload())} />
-        <button type="button" class="link danger" onClick={async () => confirm(`Delete ${h.name} and all its scenarios?`) && (await api.deleteHousehold(h.id), navigate(href.households()))}>
+        <button
+          type="button"
+          class="link danger"
+          onClick={async () =>
+            confirm(`Delete ${h.name} and all its scenarios?`) && (await api.deleteHousehold(h.id), navigate(href.households()))
+          }
+        >
           Delete household
         </button>
       </p>
@@ -51,8 +63,17 @@ export function HouseholdView({ householdId }: { householdId: string }) {
           <li class="card">
             <a href={href.scenario(householdId, s.id)}>{s.name}</a>
             <span class="actions">
-              <InlineRename name={s.name} label="scenario" onRename={async (name) => (await api.renameScenario(householdId, s, name), scenarios.reload())} />
-              <button type="button" class="link danger" aria-label={`Delete scenario ${s.name}`} onClick={async () => confirm(`Delete ${s.name}?`) && (await api.deleteScenario(householdId, s.id), scenarios.reload())}>
+              <InlineRename
+                name={s.name}
+                label="scenario"
+                onRename={async (name) => (await api.renameScenario(householdId, s, name), scenarios.reload())}
+              />
+              <button
+                type="button"
+                class="link danger"
+                aria-label={`Delete scenario ${s.name}`}
+                onClick={async () => confirm(`Delete ${s.name}?`) && (await api.deleteScenario(householdId, s.id), scenarios.reload())}
+              >
                 Delete
               </button>
             </span>
@@ -76,15 +97,31 @@ export function HouseholdView({ householdId }: { householdId: string }) {
             ))}
           </select>
           <label for="alternative">Alternative</label>
-          <select id="alternative" value={alternative || list[1].id} onChange={(e) => setAlternative((e.currentTarget as HTMLSelectElement).value)}>
+          <select
+            id="alternative"
+            value={alternative || list[1].id}
+            onChange={(e) => setAlternative((e.currentTarget as HTMLSelectElement).value)}
+          >
             {list.map((s) => (
               <option value={s.id}>{s.name}</option>
             ))}
           </select>
           <label for="compare-paths">Paths</label>
-          <input id="compare-paths" type="number" min={1} max={100000} step={1} value={paths} onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))} />
+          <input
+            id="compare-paths"
+            type="number"
+            min={1}
+            max={100000}
+            step={1}
+            value={paths}
+            onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
+          />
           <button type="submit">Compare</button>
-          {compareError && <p role="alert" class="field-error">{compareError}</p>}
+          {compareError && (
+            <p role="alert" class="field-error">
+              {compareError}
+            </p>
+          )}
         </form>
       )}
     </section>

@@ -35,8 +35,19 @@ export function Households() {
             <li class="card">
               <a href={href.household(h.id)}>{h.name}</a> <span class="muted">{h.currency}</span>
               <span class="actions">
-                <InlineRename name={h.name} label="household" onRename={async (name) => (await api.renameHousehold(h, name), list.reload())} />
-                <button type="button" class="link danger" aria-label={`Delete household ${h.name}`} onClick={async () => confirm(`Delete ${h.name} and all its scenarios?`) && (await api.deleteHousehold(h.id), list.reload())}>
+                <InlineRename
+                  name={h.name}
+                  label="household"
+                  onRename={async (name) => (await api.renameHousehold(h, name), list.reload())}
+                />
+                <button
+                  type="button"
+                  class="link danger"
+                  aria-label={`Delete household ${h.name}`}
+                  onClick={async () =>
+                    confirm(`Delete ${h.name} and all its scenarios?`) && (await api.deleteHousehold(h.id), list.reload())
+                  }
+                >
                   Delete
                 </button>
               </span>
@@ -47,7 +58,13 @@ export function Households() {
       <form class="create" onSubmit={create} noValidate>
         <h2>New household</h2>
         <Input label="Name" path="name" doc={draft} errors={errors} onChange={(p, v) => setDraft({ ...draft, [p]: v })} />
-        <Input label="Currency (ISO 4217)" path="currency" doc={draft} errors={errors} onChange={(p, v) => setDraft({ ...draft, [p]: v })} />
+        <Input
+          label="Currency (ISO 4217)"
+          path="currency"
+          doc={draft}
+          errors={errors}
+          onChange={(p, v) => setDraft({ ...draft, [p]: v })}
+        />
         <button type="submit">Create household</button>
         {message && errors.length === 0 && <p role="alert">{message}</p>}
       </form>

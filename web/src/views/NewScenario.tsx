@@ -17,7 +17,11 @@ export function NewScenario({ householdId }: { householdId: string }) {
       </p>
       <h1>New scenario</h1>
       <label for="start-from">Start from</label>
-      <select id="start-from" value={start} onChange={(e) => (setStart((e.currentTarget as HTMLSelectElement).value), setErrors([]), setMessage(null))}>
+      <select
+        id="start-from"
+        value={start}
+        onChange={(e) => (setStart((e.currentTarget as HTMLSelectElement).value), setErrors([]), setMessage(null))}
+      >
         <option value="blank">A blank form</option>
         {examples.map((e) => (
           <option value={e.id}>Example: {e.document.name}</option>

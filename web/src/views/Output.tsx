@@ -36,7 +36,9 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
         <dl class="figures">
           <div>
             <dt>Success</dt>
-            <dd data-figure="success" data-value={s.probabilityOfSuccess}>{percent(s.probabilityOfSuccess)}</dd>
+            <dd data-figure="success" data-value={s.probabilityOfSuccess}>
+              {percent(s.probabilityOfSuccess)}
+            </dd>
           </div>
           <div>
             <dt>Runs out of money</dt>
@@ -48,7 +50,9 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
           </div>
           <div>
             <dt>Terminal estate, median (today's money)</dt>
-            <dd data-figure="terminal-estate-median" data-value={s.terminalEstate.p50 ?? ''}>{money(s.terminalEstate.p50, currency)}</dd>
+            <dd data-figure="terminal-estate-median" data-value={s.terminalEstate.p50 ?? ''}>
+              {money(s.terminalEstate.p50, currency)}
+            </dd>
           </div>
           <div>
             <dt>Terminal estate, p5 – p95</dt>
@@ -58,7 +62,8 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
           </div>
         </dl>
         <p class="muted">
-          {output.metadata.paths.toLocaleString()} paths, seed {output.metadata.seed}, {output.metadata.years} years from {output.metadata.startYear}.
+          {output.metadata.paths.toLocaleString()} paths, seed {output.metadata.seed}, {output.metadata.years} years from{' '}
+          {output.metadata.startYear}.
         </p>
         <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
           Download CSV
@@ -74,7 +79,8 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
               <input type="radio" name="metric" checked={metric === 'netWorth'} onChange={() => setMetric('netWorth')} /> Net worth
             </label>
             <label>
-              <input type="radio" name="metric" checked={metric === 'liquidAssets'} onChange={() => setMetric('liquidAssets')} /> Liquid assets
+              <input type="radio" name="metric" checked={metric === 'liquidAssets'} onChange={() => setMetric('liquidAssets')} /> Liquid
+              assets
             </label>
           </fieldset>
           <fieldset class="segmented">
@@ -98,11 +104,21 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
       <div class="two-columns">
         <section aria-labelledby="depletion-title">
           <h2 id="depletion-title">Chance of having run out</h2>
-          <Chart name="depletion" label={`Probability of having run out of money by ${ageLabel.toLowerCase()}`} draw={(width) => depletionChart(output, width, memberId, ageLabel)} deps={[output, memberId]} />
+          <Chart
+            name="depletion"
+            label={`Probability of having run out of money by ${ageLabel.toLowerCase()}`}
+            draw={(width) => depletionChart(output, width, memberId, ageLabel)}
+            deps={[output, memberId]}
+          />
         </section>
         <section aria-labelledby="goals-title">
           <h2 id="goals-title">Goals</h2>
-          <Chart name="goals" label="Each goal's achievability: the share of paths on which it was met when due" draw={(width) => goalsChart(output, width)} deps={[output]} />
+          <Chart
+            name="goals"
+            label="Each goal's achievability: the share of paths on which it was met when due"
+            draw={(width) => goalsChart(output, width)}
+            deps={[output]}
+          />
         </section>
       </div>
 
@@ -117,11 +133,17 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
               </button>
             ))}
           </div>
-          <Chart name="life" label={`Net worth on the ${life.label} life, with its events`} draw={(width) => lifeChart(life, width, memberId, ageLabel, view)} deps={[life, memberId, view]} />
+          <Chart
+            name="life"
+            label={`Net worth on the ${life.label} life, with its events`}
+            draw={(width) => lifeChart(life, width, memberId, ageLabel, view)}
+            deps={[life, memberId, view]}
+          />
           <ol class="timeline" aria-label={`Events of the ${life.label} life`}>
             {life.events.map((e) => (
               <li>
-                <time>{e.calendarYear}</time> <span class={`event event-${e.type.toLowerCase()}`}>{e.type.replace(/_/g, ' ').toLowerCase()}</span>
+                <time>{e.calendarYear}</time>{' '}
+                <span class={`event event-${e.type.toLowerCase()}`}>{e.type.replace(/_/g, ' ').toLowerCase()}</span>
                 {e.memberId && ` · ${e.memberId}`}
                 {e.goalId && ` · ${e.goalId}`}
                 {e.itemId && ` · ${e.itemId}`}

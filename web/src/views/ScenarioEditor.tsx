@@ -91,7 +91,25 @@ const sections: Section[] = [
     title: 'Goals',
     columns: [
       { key: 'id', label: 'Id' },
-      { key: 'type', label: 'Type', options: ['RETIREMENT', 'EDUCATION', 'HOME_PURCHASE', 'CAR', 'TRAVEL', 'WEDDING', 'CHILD', 'SABBATICAL', 'DEBT_PAYOFF', 'EMERGENCY_FUND', 'LEGACY', 'CUSTOM', 'CUSTOM_RECURRING'] },
+      {
+        key: 'type',
+        label: 'Type',
+        options: [
+          'RETIREMENT',
+          'EDUCATION',
+          'HOME_PURCHASE',
+          'CAR',
+          'TRAVEL',
+          'WEDDING',
+          'CHILD',
+          'SABBATICAL',
+          'DEBT_PAYOFF',
+          'EMERGENCY_FUND',
+          'LEGACY',
+          'CUSTOM',
+          'CUSTOM_RECURRING',
+        ],
+      },
       { key: 'amount', label: 'Amount', type: 'number' },
       { key: 'priority', label: 'Priority', options: ['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL'] },
       { key: 'year', label: 'Year', type: 'number' },
@@ -157,7 +175,15 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors }: Scena
       <details class="json-editor" open={unplaced(errors, shown).length > 0 || undefined}>
         <summary>JSON: the whole document (taxes, insurance, properties, strategy, assumptions…)</summary>
         <label for="scenario-json">Scenario document (JSON)</label>
-        <textarea id="scenario-json" spellcheck={false} rows={18} value={json} aria-invalid={jsonError !== null} aria-describedby="scenario-json-error" onInput={(e) => editJson((e.currentTarget as HTMLTextAreaElement).value)} />
+        <textarea
+          id="scenario-json"
+          spellcheck={false}
+          rows={18}
+          value={json}
+          aria-invalid={jsonError !== null}
+          aria-describedby="scenario-json-error"
+          onInput={(e) => editJson((e.currentTarget as HTMLTextAreaElement).value)}
+        />
         <ErrorText id="scenario-json-error" messages={jsonError ? [`Not valid JSON: ${jsonError}`] : []} />
       </details>
       <UnplacedErrors errors={unplaced(errors, shown)} />
@@ -181,7 +207,13 @@ function UnplacedErrors({ errors }: { errors: FieldError[] }) {
   );
 }
 
-function ArraySection(props: { section: Section; doc: ScenarioDocument; errors: FieldError[]; update: (path: string, value: unknown) => void; shown: Set<string> }) {
+function ArraySection(props: {
+  section: Section;
+  doc: ScenarioDocument;
+  errors: FieldError[];
+  update: (path: string, value: unknown) => void;
+  shown: Set<string>;
+}) {
   const { section, doc, errors, update, shown } = props;
   const rows = (getAt(doc, section.key) as Record<string, unknown>[] | undefined) ?? [];
   const visible = rows.map((row, index) => ({ row, index })).filter(({ row }) => !section.only || section.only(row));
@@ -222,7 +254,17 @@ function ArraySection(props: { section: Section; doc: ScenarioDocument; errors: 
                     </td>
                   ))}
                   <td>
-                    <button type="button" class="link" aria-label={`Remove ${section.title.toLowerCase()} ${String(row.id ?? index + 1)}`} onClick={() => update(section.key, rows.filter((_, i) => i !== index))}>
+                    <button
+                      type="button"
+                      class="link"
+                      aria-label={`Remove ${section.title.toLowerCase()} ${String(row.id ?? index + 1)}`}
+                      onClick={() =>
+                        update(
+                          section.key,
+                          rows.filter((_, i) => i !== index),
+                        )
+                      }
+                    >
                       Remove
                     </button>
                   </td>

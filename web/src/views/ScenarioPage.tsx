@@ -1,6 +1,15 @@
 /** One scenario: run it and see its output, edit it, or make a what-if copy. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, untilDone, type FieldError, type OutputDocument, type Scenario, type ScenarioDocument, type Simulation } from '../api.ts';
+import {
+  api,
+  ApiError,
+  untilDone,
+  type FieldError,
+  type OutputDocument,
+  type Scenario,
+  type ScenarioDocument,
+  type Simulation,
+} from '../api.ts';
 import { useLoad } from '../components/useLoad.ts';
 import { href } from '../router.ts';
 import { Output } from './Output.tsx';
@@ -44,7 +53,11 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
       if (done.status === 'FAILED') throw new Error(`The run failed: ${done.error?.reason ?? 'no reason given'}`);
       setOutput(await api.simulationOutput(householdId, scenarioId, done.id));
     } catch (error) {
-      setRunError(error instanceof ApiError ? [error.message, ...error.errors.map((e) => `${e.field}: ${e.message}`)].join(' ') : (error as Error).message);
+      setRunError(
+        error instanceof ApiError
+          ? [error.message, ...error.errors.map((e) => `${e.field}: ${e.message}`)].join(' ')
+          : (error as Error).message,
+      );
     } finally {
       setRun(null);
     }
@@ -73,13 +86,22 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
         <div role="tabpanel" id="panel-results" aria-labelledby="tab-results">
           <form class="run" onSubmit={start}>
             <label for="run-paths">Paths</label>
-            <input id="run-paths" type="number" min={1} max={100000} step={1} value={paths} onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))} />
+            <input
+              id="run-paths"
+              type="number"
+              min={1}
+              max={100000}
+              step={1}
+              value={paths}
+              onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
+            />
             <button type="submit" disabled={run !== null}>
               Run simulation
             </button>
             {run && (
               <span class="progress" aria-live="polite">
-                <progress max={1} value={run.progress} aria-label="Simulation progress" /> {run.status.toLowerCase()} {Math.round(run.progress * 100)}%
+                <progress max={1} value={run.progress} aria-label="Simulation progress" /> {run.status.toLowerCase()}{' '}
+                {Math.round(run.progress * 100)}%
               </span>
             )}
           </form>
@@ -90,7 +112,15 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
           )}
           {output === null && !run && <p>Not run yet: run a simulation to see its results.</p>}
           {output?.stale && <p class="notice">The scenario has changed since this output was made: run it again.</p>}
-          {output && <Output output={output} memberId={firstMember} currency={currency} filename={s.name.replace(/[^A-Za-z0-9-]+/g, '-')} csv={() => api.latestOutputCsv(householdId, scenarioId)} />}
+          {output && (
+            <Output
+              output={output}
+              memberId={firstMember}
+              currency={currency}
+              filename={s.name.replace(/[^A-Za-z0-9-]+/g, '-')}
+              csv={() => api.latestOutputCsv(householdId, scenarioId)}
+            />
+          )}
         </div>
       )}
 

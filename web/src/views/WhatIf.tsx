@@ -20,13 +20,30 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
   const expenses = (scenario.expenses as Item[] | undefined) ?? [];
   const incomes = (scenario.incomes as Item[] | undefined) ?? [];
   const choices: { key: string; label: string; change: Change; current: number | undefined }[] = [
-    ...adults.map((m) => ({ key: `retire-${m.id}`, label: `Retirement age of ${m.id}`, change: { kind: 'retirementAge', memberId: m.id } as Change, current: m.retirementAge })),
-    ...expenses.map((e) => ({ key: `expense-${e.id}`, label: `Expense ${e.id}, a year`, change: { kind: 'expense', expenseId: e.id } as Change, current: e.amount })),
-    ...incomes.map((i) => ({ key: `income-${i.id}`, label: `Income ${i.id}, a year`, change: { kind: 'income', incomeId: i.id } as Change, current: i.amount })),
+    ...adults.map((m) => ({
+      key: `retire-${m.id}`,
+      label: `Retirement age of ${m.id}`,
+      change: { kind: 'retirementAge', memberId: m.id } as Change,
+      current: m.retirementAge,
+    })),
+    ...expenses.map((e) => ({
+      key: `expense-${e.id}`,
+      label: `Expense ${e.id}, a year`,
+      change: { kind: 'expense', expenseId: e.id } as Change,
+      current: e.amount,
+    })),
+    ...incomes.map((i) => ({
+      key: `income-${i.id}`,
+      label: `Income ${i.id}, a year`,
+      change: { kind: 'income', incomeId: i.id } as Change,
+      current: i.amount,
+    })),
   ];
   const [key, setKey] = useState(choices[0]?.key ?? '');
   const choice = choices.find((c) => c.key === key);
-  const [value, setValue] = useState<string>(choice?.current !== undefined ? String(choice.current + (choice.change.kind === 'retirementAge' ? 2 : 0)) : '');
+  const [value, setValue] = useState<string>(
+    choice?.current !== undefined ? String(choice.current + (choice.change.kind === 'retirementAge' ? 2 : 0)) : '',
+  );
   const [errors, setErrors] = useState<string[]>([]);
   if (!choice) return <p>This scenario has nothing the what-if form can change; edit a copy in JSON instead.</p>;
 
@@ -45,13 +62,19 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
     return { [key]: (scenario[key] as Item[]).map((x) => (x.id === id ? { ...x, amount: v } : x)) };
   };
   const describe = (change: Change, v: number) =>
-    change.kind === 'retirementAge' ? `${change.memberId} retires at ${v}` : `${change.kind === 'expense' ? change.expenseId : change.incomeId} at ${v.toLocaleString()} a year`;
+    change.kind === 'retirementAge'
+      ? `${change.memberId} retires at ${v}`
+      : `${change.kind === 'expense' ? change.expenseId : change.incomeId} at ${v.toLocaleString()} a year`;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const v = Number(value);
     try {
-      const copy = await api.createScenario(householdId, { copyOf: scenario.id, name: `${scenario.name}: ${describe(choice.change, v)}`, ...patchFor(choice.change, v) });
+      const copy = await api.createScenario(householdId, {
+        copyOf: scenario.id,
+        name: `${scenario.name}: ${describe(choice.change, v)}`,
+        ...patchFor(choice.change, v),
+      });
       navigate(href.scenario(householdId, copy.id));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -72,7 +95,15 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
       <label for="whatif-value">
         New value {choice.current !== undefined && <span class="muted">(now {choice.current.toLocaleString()})</span>}
       </label>
-      <input id="whatif-value" type="number" step="any" value={value} aria-invalid={errors.length > 0} aria-describedby="whatif-error" onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} />
+      <input
+        id="whatif-value"
+        type="number"
+        step="any"
+        value={value}
+        aria-invalid={errors.length > 0}
+        aria-describedby="whatif-error"
+        onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+      />
       <ErrorText id="whatif-error" messages={errors} />
       <button type="submit">Make the copy</button>
     </form>
