@@ -3,5215 +3,5070 @@
  * Regenerate with `npm run -s api-types` after changing a route or a schema.
  */
 export type paths = {
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["systemHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Liveness */
-    get: operations['systemHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/openapi.json': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenAPI 3.1 document of this API */
+        get: operations["systemOpenapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The OpenAPI 3.1 document of this API */
-    get: operations['systemOpenapi'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/docs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API reference: this document rendered by Redoc */
+        get: operations["systemDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The API reference: this document rendered by Redoc */
-    get: operations['systemDocs'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/docs/redoc.standalone.js': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/docs/redoc.standalone.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The docs page's renderer (Redoc), served by the service itself */
+        get: operations["systemDocsScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The docs page's renderer (Redoc), served by the service itself */
-    get: operations['systemDocsScript'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the households the caller may use */
+        get: operations["householdsList"];
+        put?: never;
+        /** Create a household */
+        post: operations["householdsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List the households the caller may use */
-    get: operations['householdsList'];
-    put?: never;
-    /** Create a household */
-    post: operations['householdsCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a household */
+        get: operations["householdsGet"];
+        /**
+         * Replace a household
+         * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale).
+         */
+        put: operations["householdsReplace"];
+        post?: never;
+        /**
+         * Delete a household with its scenarios, simulations and comparisons
+         * @description Honours If-Match (412 when stale). An interrupted delete can be repeated.
+         */
+        delete: operations["householdsDelete"];
+        options?: never;
+        /** Check that a household exists */
+        head: operations["householdsHead"];
+        /**
+         * Change a household with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
+         * @description The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
+         */
+        patch: operations["householdsPatch"];
+        trace?: never;
     };
-    /** Read a household */
-    get: operations['householdsGet'];
-    /**
-     * Replace a household
-     * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale).
-     */
-    put: operations['householdsReplace'];
-    post?: never;
-    /**
-     * Delete a household with its scenarios, simulations and comparisons
-     * @description Honours If-Match (412 when stale). An interrupted delete can be repeated.
-     */
-    delete: operations['householdsDelete'];
-    options?: never;
-    /** Check that a household exists */
-    head: operations['householdsHead'];
-    /**
-     * Change a household with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
-     * @description The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
-     */
-    patch: operations['householdsPatch'];
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a household's scenarios */
+        get: operations["scenariosList"];
+        put?: never;
+        /** Create a scenario, or a what-if copy of one (`copyOf`) */
+        post: operations["scenariosCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List a household's scenarios */
-    get: operations['scenariosList'];
-    put?: never;
-    /** Create a scenario, or a what-if copy of one (`copyOf`) */
-    post: operations['scenariosCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a scenario */
+        get: operations["scenariosGet"];
+        /**
+         * Replace a scenario document
+         * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale).
+         */
+        put: operations["scenariosReplace"];
+        post?: never;
+        /**
+         * Delete a scenario with its simulations
+         * @description Honours If-Match (412 when stale).
+         */
+        delete: operations["scenariosDelete"];
+        options?: never;
+        /** Check that a scenario exists */
+        head: operations["scenariosHead"];
+        /**
+         * Change a scenario with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
+         * @description A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
+         */
+        patch: operations["scenariosPatch"];
+        trace?: never;
     };
-    /** Read a scenario */
-    get: operations['scenariosGet'];
-    /**
-     * Replace a scenario document
-     * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale).
-     */
-    put: operations['scenariosReplace'];
-    post?: never;
-    /**
-     * Delete a scenario with its simulations
-     * @description Honours If-Match (412 when stale).
-     */
-    delete: operations['scenariosDelete'];
-    options?: never;
-    /** Check that a scenario exists */
-    head: operations['scenariosHead'];
-    /**
-     * Change a scenario with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
-     * @description A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
-     */
-    patch: operations['scenariosPatch'];
-    trace?: never;
-  };
-  '/realms/{realmId}/.well-known/openid-configuration': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/realms/{realmId}/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenID Connect discovery document of a realm */
+        get: operations["identityDiscovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** OpenID Connect discovery document of a realm */
-    get: operations['identityDiscovery'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/realms/{realmId}/protocol/openid-connect/token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/realms/{realmId}/protocol/openid-connect/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token endpoint (OAuth 2.0 / OpenID Connect)
+         * @description Grants client_credentials, password, refresh_token and authorization_code (PKCE S256). Form-encoded or JSON body; client authentication by HTTP Basic or client_secret in the body. Errors carry `error` and `error_description` besides the service error shape.
+         */
+        post: operations["identityToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Token endpoint (OAuth 2.0 / OpenID Connect)
-     * @description Grants client_credentials, password, refresh_token and authorization_code (PKCE S256). Form-encoded or JSON body; client authentication by HTTP Basic or client_secret in the body. Errors carry `error` and `error_description` besides the service error shape.
-     */
-    post: operations['identityToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/realms/{realmId}/protocol/openid-connect/auth': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/realms/{realmId}/protocol/openid-connect/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization endpoint: the login page of the authorization code flow
+         * @description GET shows the login page for a valid authorization request; POST signs in and redirects to redirect_uri with code, state and iss. Responses are HTML (the one exception to the JSON error rule).
+         */
+        get: operations["identityAuthorizeGet"];
+        put?: never;
+        /**
+         * Authorization endpoint: the login page of the authorization code flow
+         * @description GET shows the login page for a valid authorization request; POST signs in and redirects to redirect_uri with code, state and iss. Responses are HTML (the one exception to the JSON error rule).
+         */
+        post: operations["identityAuthorizePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Authorization endpoint: the login page of the authorization code flow
-     * @description GET shows the login page for a valid authorization request; POST signs in and redirects to redirect_uri with code, state and iss. Responses are HTML (the one exception to the JSON error rule).
-     */
-    get: operations['identityAuthorizeGet'];
-    put?: never;
-    /**
-     * Authorization endpoint: the login page of the authorization code flow
-     * @description GET shows the login page for a valid authorization request; POST signs in and redirects to redirect_uri with code, state and iss. Responses are HTML (the one exception to the JSON error rule).
-     */
-    post: operations['identityAuthorizePost'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/realms/{realmId}/protocol/openid-connect/certs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/realms/{realmId}/protocol/openid-connect/certs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The realm's JSON Web Key Set
+         * @description Public keys only: the key that signs now and retired keys whose tokens may still be live.
+         */
+        get: operations["identityCerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The realm's JSON Web Key Set
-     * @description Public keys only: the key that signs now and retired keys whose tokens may still be live.
-     */
-    get: operations['identityCerts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/realms/{realmId}/protocol/openid-connect/revoke': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/realms/{realmId}/protocol/openid-connect/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token revocation (RFC 7009)
+         * @description Revokes a refresh token (with its whole login) or an access token. Unknown tokens also get 200.
+         */
+        post: operations["identityRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Token revocation (RFC 7009)
-     * @description Revokes a refresh token (with its whole login) or an access token. Unknown tokens also get 200.
-     */
-    post: operations['identityRevoke'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the realm's users (realm administrators only) */
+        get: operations["usersList"];
+        put?: never;
+        /**
+         * Register a user of the realm (realm administrators only)
+         * @description The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.
+         */
+        post: operations["usersCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List the realm's users (realm administrators only) */
-    get: operations['usersList'];
-    put?: never;
-    /**
-     * Register a user of the realm (realm administrators only)
-     * @description The username is unique in the realm (case-insensitive): a taken one is 409. The password is stored only as a scrypt hash.
-     */
-    post: operations['usersCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user (realm administrators only) */
+        get: operations["usersGet"];
+        /**
+         * Replace a user (realm administrators only)
+         * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale). Leaving out `password` keeps it.
+         */
+        put: operations["usersReplace"];
+        post?: never;
+        /**
+         * Delete a user (realm administrators only)
+         * @description Honours If-Match (412 when stale). The user can no longer sign in or refresh tokens.
+         */
+        delete: operations["usersDelete"];
+        options?: never;
+        /** Check that a user exists (realm administrators only) */
+        head: operations["usersHead"];
+        patch?: never;
+        trace?: never;
     };
-    /** Read a user (realm administrators only) */
-    get: operations['usersGet'];
-    /**
-     * Replace a user (realm administrators only)
-     * @description Honours If-Match (412 when stale) and `version` in the body (409 when stale). Leaving out `password` keeps it.
-     */
-    put: operations['usersReplace'];
-    post?: never;
-    /**
-     * Delete a user (realm administrators only)
-     * @description Honours If-Match (412 when stale). The user can no longer sign in or refresh tokens.
-     */
-    delete: operations['usersDelete'];
-    options?: never;
-    /** Check that a user exists (realm administrators only) */
-    head: operations['usersHead'];
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/simulations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a scenario's simulations (sort by createdAt, updatedAt, status) */
+        get: operations["simulationsList"];
+        put?: never;
+        /**
+         * Start a simulation of a scenario
+         * @description Optional body `{ paths?, seed? }` (defaults: the scenario's `simulation` settings). A small run is simulated at once and comes back COMPLETED; a larger one is QUEUED and fanned out in shards. 429 when the realm has too many runs in flight.
+         */
+        post: operations["simulationsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List a scenario's simulations (sort by createdAt, updatedAt, status) */
-    get: operations['simulationsList'];
-    put?: never;
-    /**
-     * Start a simulation of a scenario
-     * @description Optional body `{ paths?, seed? }` (defaults: the scenario's `simulation` settings). A small run is simulated at once and comes back COMPLETED; a larger one is QUEUED and fanned out in shards. 429 when the realm has too many runs in flight.
-     */
-    post: operations['simulationsCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A simulation's status, progress, timing, and error if it failed */
+        get: operations["simulationsGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a simulation with its shard results and output
+         * @description Honours If-Match (412 when stale). A run still in flight is deleted too; its remaining shards are dropped.
+         */
+        delete: operations["simulationsDelete"];
+        options?: never;
+        /** Check that a simulation exists */
+        head: operations["simulationsHead"];
+        patch?: never;
+        trace?: never;
     };
-    /** A simulation's status, progress, timing, and error if it failed */
-    get: operations['simulationsGet'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a simulation with its shard results and output
-     * @description Honours If-Match (412 when stale). A run still in flight is deleted too; its remaining shards are dropped.
-     */
-    delete: operations['simulationsDelete'];
-    options?: never;
-    /** Check that a simulation exists */
-    head: operations['simulationsHead'];
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed simulation's output document
+         * @description `sections=summary,timeSeries,economy,lives` picks sections (metadata always comes along); `view=real|nominal` keeps one view. 404, with the run's status in the message, until the run is COMPLETED. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
+         */
+        get: operations["outputsSimulationOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Check that a simulation's output exists (the run has completed) */
+        head: operations["outputsSimulationOutputHead"];
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A completed simulation's output document
-     * @description `sections=summary,timeSeries,economy,lives` picks sections (metadata always comes along); `view=real|nominal` keeps one view. 404, with the run's status in the message, until the run is COMPLETED. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
-     */
-    get: operations['outputsSimulationOutput'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    /** Check that a simulation's output exists (the run has completed) */
-    head: operations['outputsSimulationOutputHead'];
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/output': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The output of a scenario's latest completed simulation
+         * @description `stale: true` when the scenario has changed since that run. Same `sections` and `view` options as a simulation's output. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
+         */
+        get: operations["outputsScenarioOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Check that a scenario has a completed output */
+        head: operations["outputsScenarioOutputHead"];
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The output of a scenario's latest completed simulation
-     * @description `stale: true` when the scenario has changed since that run. Same `sections` and `view` options as a simulation's output. With `Accept: text/csv`, the time series as CSV: one row per year and metric (and view), with its percentiles and mean, or its value.
-     */
-    get: operations['outputsScenarioOutput'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    /** Check that a scenario has a completed output */
-    head: operations['outputsScenarioOutputHead'];
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/analyses': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a scenario's analyses, without their documents (sort by createdAt, updatedAt, status, type) */
+        get: operations["analysesList"];
+        put?: never;
+        /**
+         * Start an analysis of a scenario: a solve, a diagnosis, a sensitivity or a stress test
+         * @description Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's `simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, account or expense of the scenario); 429 when the realm has too many runs in flight.
+         */
+        post: operations["analysesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List a scenario's analyses, without their documents (sort by createdAt, updatedAt, status, type) */
-    get: operations['analysesList'];
-    put?: never;
-    /**
-     * Start an analysis of a scenario: a solve, a diagnosis, a sensitivity or a stress test
-     * @description Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's `simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, account or expense of the scenario); 429 when the realm has too many runs in flight.
-     */
-    post: operations['analysesCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An analysis's status, progress and timing, its error if it failed, and its document once completed */
+        get: operations["analysesGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an analysis with its shard results and document
+         * @description Honours If-Match (412 when stale). An analysis still in flight is deleted too; its remaining shards are dropped.
+         */
+        delete: operations["analysesDelete"];
+        options?: never;
+        /** Check that an analysis exists */
+        head: operations["analysesHead"];
+        patch?: never;
+        trace?: never;
     };
-    /** An analysis's status, progress and timing, its error if it failed, and its document once completed */
-    get: operations['analysesGet'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete an analysis with its shard results and document
-     * @description Honours If-Match (412 when stale). An analysis still in flight is deleted too; its remaining shards are dropped.
-     */
-    delete: operations['analysesDelete'];
-    options?: never;
-    /** Check that an analysis exists */
-    head: operations['analysesHead'];
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/comparisons': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/comparisons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a household's comparisons (sort by createdAt, updatedAt, status) */
+        get: operations["comparisonsList"];
+        put?: never;
+        /**
+         * Start a paired comparison of two scenarios of the household
+         * @description Both scenarios run on the same seed and path indices. A small comparison completes at once; a larger one is QUEUED and fanned out like a simulation.
+         */
+        post: operations["comparisonsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List a household's comparisons (sort by createdAt, updatedAt, status) */
-    get: operations['comparisonsList'];
-    put?: never;
-    /**
-     * Start a paired comparison of two scenarios of the household
-     * @description Both scenarios run on the same seed and path indices. A small comparison completes at once; a larger one is QUEUED and fanned out like a simulation.
-     */
-    post: operations['comparisonsCreate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/households/{householdId}/comparisons/{comparisonId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/households/{householdId}/comparisons/{comparisonId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A comparison's status and, once completed, its comparison document */
+        get: operations["comparisonsGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comparison with its shard results and document
+         * @description Honours If-Match (412 when stale).
+         */
+        delete: operations["comparisonsDelete"];
+        options?: never;
+        /** Check that a comparison exists */
+        head: operations["comparisonsHead"];
+        patch?: never;
+        trace?: never;
     };
-    /** A comparison's status and, once completed, its comparison document */
-    get: operations['comparisonsGet'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a comparison with its shard results and document
-     * @description Honours If-Match (412 when stale).
-     */
-    delete: operations['comparisonsDelete'];
-    options?: never;
-    /** Check that a comparison exists */
-    head: operations['comparisonsHead'];
-    patch?: never;
-    trace?: never;
-  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
-  schemas: {
-    Error: {
-      /** @enum {string} */
-      status:
-        | 'BAD_REQUEST'
-        | 'UNAUTHORIZED'
-        | 'FORBIDDEN'
-        | 'NOT_FOUND'
-        | 'METHOD_NOT_ALLOWED'
-        | 'CONFLICT'
-        | 'PRECONDITION_FAILED'
-        | 'PAYLOAD_TOO_LARGE'
-        | 'UNSUPPORTED_MEDIA_TYPE'
-        | 'UNPROCESSABLE_CONTENT'
-        | 'TOO_MANY_REQUESTS'
-        | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
-        | 'INTERNAL_SERVER_ERROR'
-        | 'SERVICE_UNAVAILABLE';
-      message: string;
-      errors: {
-        field: string;
-        message: string;
-      }[];
-      requestId?: string;
-    };
-    Health: {
-      /** @constant */
-      status: 'UP';
-    };
-    HouseholdPage: {
-      content: components['schemas']['Household'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    Household: {
-      id: string;
-      name: string;
-      currency: string;
-      externalReference?: string;
-      ownerId: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      version: number;
-    };
-    PageMetadata: {
-      number: number;
-      size: number;
-      totalElements: number;
-      totalPages: number;
-    };
-    PageLinks: {
-      /** Format: uri */
-      self: string;
-      /** Format: uri */
-      first?: string;
-      /** Format: uri */
-      prev?: string;
-      /** Format: uri */
-      next?: string;
-      /** Format: uri */
-      last?: string;
-    };
-    ScenarioPage: {
-      content: components['schemas']['Scenario'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    Scenario: {
-      name: string;
-      description?: string;
-      /** @default 2026 */
-      startYear: number;
-      members: {
-        id: string;
-        /** @enum {string} */
-        role: 'PRIMARY' | 'PARTNER' | 'DEPENDANT';
-        name?: string;
-        birthYear: number;
-        /** @enum {string} */
-        sex: 'FEMALE' | 'MALE';
-        /**
-         * @default AVERAGE
-         * @enum {string}
-         */
-        health: 'EXCELLENT' | 'GOOD' | 'AVERAGE' | 'POOR';
-        /** @default false */
-        smoker: boolean;
-        /** @default 67 */
-        retirementAge: number;
-        occupationClass?: number;
-      }[];
-      /** @default [] */
-      incomes: (
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'SALARY';
-            memberId: string;
-            /** @default 0 */
-            realGrowth: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'STATE_PENSION';
-            memberId: string;
-            /** @default 67 */
-            fromAge: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'DEFINED_BENEFIT_PENSION';
-            memberId: string;
-            fromAge: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'ANNUITY';
-            memberId: string;
-            /** @default 0 */
-            fromAge: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'RENTAL';
-            propertyId: string;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'OTHER';
-            memberId?: string;
-            fromYear?: number;
-            toYear?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            taxCategory: 'EARNED' | 'PENSION' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      expenses: (
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'LIVING';
-            amount: number;
-            /** @default 1 */
-            essentialFraction: number;
-            /** @default 1 */
-            retirementFactor: number;
-            /** @default 1 */
-            survivorFactor: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'OTHER';
-            amount: number;
-            fromYear?: number;
-            toYear?: number;
-            /** @default true */
-            essential: boolean;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      accounts: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'CASH' | 'TAXABLE' | 'RETIREMENT';
-        ownerId?: string;
-        /** @default 0 */
-        balance: number;
-        allocation?: {
-          /** @default 0 */
-          cash: number;
-          /** @default 0 */
-          bonds: number;
-          /** @default 0 */
-          equity: number;
-        };
-        /** @default 0 */
-        annualFee: number;
-        glidePath?: {
-          startAge: number;
-          endAge: number;
-          endEquity: number;
-        };
-        accessAge?: number;
-        /** @default 0 */
-        contributionFraction: number;
-        /** @default 0 */
-        employerMatch: number;
-        /** @default 1 */
-        employerMatchLimit: number;
-      }[];
-      /** @default [] */
-      properties: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'RESIDENCE' | 'RENTAL';
-        value: number;
-        sellYear?: number;
-        /** @default false */
-        sellOnNursingHome: boolean;
-        /** @default 0 */
-        sellingCost: number;
-      }[];
-      /** @default [] */
-      liabilities: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'MORTGAGE' | 'LOAN';
-        balance?: number;
-        rate:
-          | {
-              /** @constant */
-              type: 'FIXED';
-              annual: number;
-            }
-          | {
-              /** @constant */
-              type: 'VARIABLE';
-              spread: number;
-            };
-        remainingYears: number;
-        /**
-         * @default AMORTIZING
-         * @enum {string}
-         */
-        repayment: 'AMORTIZING' | 'INTEREST_ONLY';
-        propertyId?: string;
-      }[];
-      /** @default [] */
-      insurance: (
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'TERM_LIFE';
-            sumAssured: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'DISABILITY_INCOME';
-            benefitFraction: number;
-            /** @default 0 */
-            waitingYears: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'LONG_TERM_CARE';
-            annualBenefit: number;
-            maxYears: number;
-          }
-      )[];
-      /** @default [] */
-      goals: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type:
-          | 'RETIREMENT'
-          | 'EDUCATION'
-          | 'HOME_PURCHASE'
-          | 'CAR'
-          | 'TRAVEL'
-          | 'WEDDING'
-          | 'CHILD'
-          | 'SABBATICAL'
-          | 'DEBT_PAYOFF'
-          | 'EMERGENCY_FUND'
-          | 'LEGACY'
-          | 'CUSTOM'
-          | 'CUSTOM_RECURRING';
-        amount: number;
-        /**
-         * @default IMPORTANT
-         * @enum {string}
-         */
-        priority: 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
-        year?: number;
-        memberId?: string;
-        age?: number;
-        liabilityId?: string;
-        propertyId?: string;
-        recurrence?: {
-          everyYears: number;
-          times: number;
-        };
-      }[];
-      /**
-       * @default {
-       *       "earnedIncome": 0,
-       *       "pensionIncome": 0,
-       *       "investmentGains": 0,
-       *       "retirementWithdrawals": 0
-       *     }
-       */
-      taxes: {
-        /** @default 0 */
-        earnedIncome: number;
-        /** @default 0 */
-        pensionIncome: number;
-        /** @default 0 */
-        investmentGains: number;
-        /** @default 0 */
-        retirementWithdrawals: number;
-      };
-      /**
-       * @default {
-       *       "withdrawalOrder": [
-       *         "CASH",
-       *         "TAXABLE",
-       *         "RETIREMENT"
-       *       ],
-       *       "cashBuffer": 0,
-       *       "spendingRule": {
-       *         "type": "FIXED_REAL"
-       *       }
-       *     }
-       */
-      strategy: {
-        /**
-         * @default [
-         *       "CASH",
-         *       "TAXABLE",
-         *       "RETIREMENT"
-         *     ]
-         */
-        withdrawalOrder: ('CASH' | 'TAXABLE' | 'RETIREMENT')[];
-        /** @default 0 */
-        cashBuffer: number;
-        /**
-         * @default {
-         *       "type": "FIXED_REAL"
-         *     }
-         */
-        spendingRule:
-          | {
-              /** @constant */
-              type: 'FIXED_REAL';
-            }
-          | {
-              /** @constant */
-              type: 'GUARDRAILS';
-              /** @default 0 */
-              badYearReturn: number;
-              /** @default 0.1 */
-              cut: number;
-              /** @default 0.5 */
-              floor: number;
-            };
-      };
-      /** @default {} */
-      assumptions: {
-        economic?: {
-          /** @enum {string} */
-          model?: 'STOCHASTIC' | 'HISTORICAL';
-          shortRate?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          inflation?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          equity?: {
+    schemas: {
+        Error: {
             /** @enum {string} */
-            model?: 'GBM' | 'RSLN2';
-            riskPremium?: number;
-            volatility?: number;
-            regime1Mean?: number;
-            regime1Volatility?: number;
-            regime2Mean?: number;
-            regime2Volatility?: number;
-            p12?: number;
-            p21?: number;
-          };
-          bonds?: {
-            maturity?: number;
-            termPremium?: number;
-          };
-          property?: {
-            realGrowth?: number;
-            volatility?: number;
-          };
-          correlation?: number[][];
-          historical?: {
-            /** @enum {string} */
-            method?: 'BOOTSTRAP' | 'SEQUENTIAL';
-            fromYear?: number;
-            toYear?: number;
-            blockYears?: number;
-          };
-        };
-        life?: {
-          mortality?: {
-            /** @enum {string} */
-            law?: 'TABLE' | 'GOMPERTZ' | 'NONE';
-            /** @enum {string} */
-            table?: 'US_SSA_2017' | 'US_SSA_2021';
-            /** @enum {string} */
-            improvement?: 'US_SSA_ALT2' | 'NONE';
-            modalAge?: number;
-            dispersion?: number;
-          };
-          health?: {
-            mortalityMultiplier?: {
-              EXCELLENT?: number;
-              GOOD?: number;
-              AVERAGE?: number;
-              POOR?: number;
-            };
-            smokerMortalityMultiplier?: number;
-          };
-          longevityRisk?: {
-            enabled?: boolean;
-            volatility?: number;
-          };
-          disability?: {
-            enabled?: boolean;
-            occupationClass?: unknown;
-            eliminationDays?: unknown;
-            incidenceMultiplier?: number;
-            terminationDurationFactors?: number[];
-            mortalityMultiplier?: number;
-          };
-          longTermCare?: {
-            enabled?: boolean;
-            incidenceAt65?: number;
-            incidenceGrowth?: number;
-            minimumAge?: number;
-            maximumIncidence?: number;
-            recoveryProbability?: number;
-            mortalityMultiplier?: number;
-            homeCareAnnualCost?: number;
-            nursingHomeAnnualCost?: number;
-            nursingHomeShare?: number;
-            careCostPremium?: number;
-          };
-          unemployment?: {
-            enabled?: boolean;
-            jobLossByAge?: {
-              fromAge: number;
-              probability: number;
+            status: "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            message: string;
+            errors: {
+                field: string;
+                message: string;
             }[];
-            reemploymentProbability?: number;
-            benefitFraction?: number;
-            benefitYears?: number;
-          };
+            requestId?: string;
         };
-      };
-      /**
-       * @default {
-       *       "paths": 1000
-       *     }
-       */
-      simulation: {
-        /** @default 1000 */
-        paths: number;
-        seed?: number;
-        horizon?:
-          | {
-              years: number;
-            }
-          | {
-              untilAge: number;
-            };
-      };
-      id: string;
-      householdId: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      version: number;
-    };
-    OpenIdConfiguration: {
-      /** Format: uri */
-      issuer: string;
-      /** Format: uri */
-      authorization_endpoint: string;
-      /** Format: uri */
-      token_endpoint: string;
-      /** Format: uri */
-      jwks_uri: string;
-      /** Format: uri */
-      revocation_endpoint: string;
-      grant_types_supported: string[];
-      scopes_supported: string[];
-    } & {
-      [key: string]: unknown;
-    };
-    /** @description RFC 6749 §5.2 fields with the service's error shape */
-    OAuthError: {
-      /** @enum {string} */
-      error:
-        | 'invalid_request'
-        | 'invalid_client'
-        | 'invalid_grant'
-        | 'unauthorized_client'
-        | 'unsupported_grant_type'
-        | 'invalid_scope'
-        | 'unsupported_token_type';
-      error_description: string;
-      status: string;
-      message: string;
-      errors: {
-        field: string;
-        message: string;
-      }[];
-    };
-    TokenResponse: {
-      access_token: string;
-      /** @constant */
-      token_type: 'Bearer';
-      expires_in: number;
-      refresh_token?: string;
-      refresh_expires_in: number;
-      'not-before-policy': number;
-      scope: string;
-      /** @description With the openid scope */
-      id_token?: string;
-    };
-    JsonWebKeySet: {
-      keys: ({
-        kty: string;
-        kid: string;
-        alg?: string;
-        use?: string;
-      } & {
-        [key: string]: unknown;
-      })[];
-    };
-    UserPage: {
-      content: components['schemas']['User'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    User: {
-      id: string;
-      username: string;
-      email: string;
-      roles: string[];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      version: number;
-    };
-    SimulationPage: {
-      content: components['schemas']['Simulation'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    Simulation: {
-      id: string;
-      householdId: string;
-      /** @enum {string} */
-      status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-      /** @description completed shards / shards */
-      progress: number;
-      paths: number;
-      seed: number;
-      shards: number;
-      completedShards: number;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** Format: date-time */
-      startedAt?: string;
-      /** Format: date-time */
-      completedAt?: string;
-      /** @description time spent simulating, summed over shards */
-      elapsedMs?: number;
-      /** @description wall time from creation to completion */
-      durationMs?: number;
-      error?: {
-        reason: string;
-      };
-      version: number;
-      scenarioId: string;
-      scenarioVersion: number;
-    };
-    /** @description docs/MODEL.md, "The output"; only the sections asked for */
-    OutputDocument: {
-      summary?: {
-        [key: string]: unknown;
-      };
-      timeSeries?: {
-        [key: string]: unknown;
-      }[];
-      economy?: {
-        [key: string]: unknown;
-      };
-      lives?: {
-        [key: string]: unknown;
-      }[];
-      metadata: {
-        [key: string]: unknown;
-      };
-    } & {
-      [key: string]: unknown;
-    };
-    ScenarioOutput: {
-      summary?: {
-        [key: string]: unknown;
-      };
-      timeSeries?: {
-        [key: string]: unknown;
-      }[];
-      economy?: {
-        [key: string]: unknown;
-      };
-      lives?: {
-        [key: string]: unknown;
-      }[];
-      metadata: {
-        [key: string]: unknown;
-      };
-      simulationId: string;
-      scenarioVersion: number;
-      /** @description the scenario has changed since this output was simulated */
-      stale: boolean;
-    } & {
-      [key: string]: unknown;
-    };
-    AnalysisPage: {
-      content: components['schemas']['Analysis'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    Analysis: {
-      id: string;
-      householdId: string;
-      /** @enum {string} */
-      status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-      /** @description completed shards / shards */
-      progress: number;
-      paths: number;
-      seed: number;
-      shards: number;
-      completedShards: number;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** Format: date-time */
-      startedAt?: string;
-      /** Format: date-time */
-      completedAt?: string;
-      /** @description time spent simulating, summed over shards */
-      elapsedMs?: number;
-      /** @description wall time from creation to completion */
-      durationMs?: number;
-      error?: {
-        reason: string;
-      };
-      version: number;
-      scenarioId: string;
-      scenarioVersion: number;
-      /** @enum {string} */
-      type: 'SOLVE' | 'DIAGNOSE' | 'SENSITIVITY' | 'STRESS';
-      /** @description the analysis as asked, without paths and seed */
-      request: {
-        [key: string]: unknown;
-      };
-    };
-    AnalysisWithDocument: {
-      id: string;
-      householdId: string;
-      /** @enum {string} */
-      status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-      /** @description completed shards / shards */
-      progress: number;
-      paths: number;
-      seed: number;
-      shards: number;
-      completedShards: number;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** Format: date-time */
-      startedAt?: string;
-      /** Format: date-time */
-      completedAt?: string;
-      /** @description time spent simulating, summed over shards */
-      elapsedMs?: number;
-      /** @description wall time from creation to completion */
-      durationMs?: number;
-      error?: {
-        reason: string;
-      };
-      version: number;
-      scenarioId: string;
-      scenarioVersion: number;
-      /** @enum {string} */
-      type: 'SOLVE' | 'DIAGNOSE' | 'SENSITIVITY' | 'STRESS';
-      /** @description the analysis as asked, without paths and seed */
-      request: {
-        [key: string]: unknown;
-      };
-      analysis?: components['schemas']['AnalysisDocument'];
-    };
-    /** @description docs/ANALYSES.md; one of solve, diagnose, sensitivity, stress */
-    AnalysisDocument: {
-      metadata: {
-        [key: string]: unknown;
-      };
-      request: {
-        [key: string]: unknown;
-      };
-      solve?: {
-        [key: string]: unknown;
-      };
-      diagnose?: {
-        [key: string]: unknown;
-      };
-      sensitivity?: {
-        [key: string]: unknown;
-      };
-      stress?: {
-        [key: string]: unknown;
-      };
-    } & {
-      [key: string]: unknown;
-    };
-    ComparisonPage: {
-      content: components['schemas']['Comparison'][];
-      page: components['schemas']['PageMetadata'];
-      links: components['schemas']['PageLinks'];
-    };
-    Comparison: {
-      id: string;
-      householdId: string;
-      /** @enum {string} */
-      status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-      /** @description completed shards / shards */
-      progress: number;
-      paths: number;
-      seed: number;
-      shards: number;
-      completedShards: number;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** Format: date-time */
-      startedAt?: string;
-      /** Format: date-time */
-      completedAt?: string;
-      /** @description time spent simulating, summed over shards */
-      elapsedMs?: number;
-      /** @description wall time from creation to completion */
-      durationMs?: number;
-      error?: {
-        reason: string;
-      };
-      version: number;
-      baselineScenarioId: string;
-      baselineScenarioVersion: number;
-      alternativeScenarioId: string;
-      alternativeScenarioVersion: number;
-    };
-    ComparisonWithDocument: {
-      id: string;
-      householdId: string;
-      /** @enum {string} */
-      status: 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-      /** @description completed shards / shards */
-      progress: number;
-      paths: number;
-      seed: number;
-      shards: number;
-      completedShards: number;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-      /** Format: date-time */
-      startedAt?: string;
-      /** Format: date-time */
-      completedAt?: string;
-      /** @description time spent simulating, summed over shards */
-      elapsedMs?: number;
-      /** @description wall time from creation to completion */
-      durationMs?: number;
-      error?: {
-        reason: string;
-      };
-      version: number;
-      baselineScenarioId: string;
-      baselineScenarioVersion: number;
-      alternativeScenarioId: string;
-      alternativeScenarioVersion: number;
-      comparison?: components['schemas']['ComparisonDocument'];
-    };
-    /** @description docs/MODEL.md, "Comparison of two scenarios" */
-    ComparisonDocument: {
-      summary: {
-        [key: string]: unknown;
-      }[];
-      goals: {
-        [key: string]: unknown;
-      }[];
-      members: {
-        [key: string]: unknown;
-      }[];
-      timeSeries: {
-        [key: string]: unknown;
-      }[];
-      outcomeChanges: {
-        [key: string]: unknown;
-      };
-      metadata: {
-        [key: string]: unknown;
-      };
-    } & {
-      [key: string]: unknown;
-    };
-    HouseholdCreate: {
-      name: string;
-      /**
-       * @description ISO 4217 currency code
-       * @example EUR
-       * @example USD
-       * @example GBP
-       */
-      currency: string;
-      externalReference?: string;
-      /** @description The owning user; for users it is their own id */
-      ownerId?: string;
-    };
-    HouseholdReplace: {
-      name: string;
-      /**
-       * @description ISO 4217 currency code
-       * @example EUR
-       * @example USD
-       * @example GBP
-       */
-      currency: string;
-      externalReference?: string;
-      /** @description The owning user; for users it is their own id */
-      ownerId?: string;
-      version?: number;
-      id?: string;
-      createdAt?: string;
-      updatedAt?: string;
-    };
-    /** @description JSON merge patch (RFC 7396) of a household */
-    HouseholdPatch: {
-      [key: string]: unknown;
-    };
-    /** @description JSON Patch (RFC 6902): operations applied in order, all or none */
-    JsonPatch: (
-      | {
-          /** @enum {string} */
-          op: 'add' | 'replace' | 'test';
-          path: string;
-          value: unknown;
-        }
-      | {
-          /** @constant */
-          op: 'remove';
-          path: string;
-        }
-      | {
-          /** @enum {string} */
-          op: 'move' | 'copy';
-          from: string;
-          path: string;
-        }
-    )[];
-    /** @description A whole household configuration (docs/MODEL.md) */
-    ScenarioDocument: {
-      name: string;
-      description?: string;
-      /** @default 2026 */
-      startYear?: number;
-      members: {
-        id: string;
-        /** @enum {string} */
-        role: 'PRIMARY' | 'PARTNER' | 'DEPENDANT';
-        name?: string;
-        birthYear: number;
-        /** @enum {string} */
-        sex: 'FEMALE' | 'MALE';
-        /**
-         * @default AVERAGE
-         * @enum {string}
-         */
-        health?: 'EXCELLENT' | 'GOOD' | 'AVERAGE' | 'POOR';
-        /** @default false */
-        smoker?: boolean;
-        /** @default 67 */
-        retirementAge?: number;
-        occupationClass?: number;
-      }[];
-      /** @default [] */
-      incomes?: (
-        | {
-            id: string;
-            name?: string;
-            amount: number;
+        Health: {
             /** @constant */
-            type: 'SALARY';
-            memberId: string;
-            /** @default 0 */
-            realGrowth?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'STATE_PENSION';
-            memberId: string;
-            /** @default 67 */
-            fromAge?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'DEFINED_BENEFIT_PENSION';
-            memberId: string;
-            fromAge: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'ANNUITY';
-            memberId: string;
-            /** @default 0 */
-            fromAge?: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'RENTAL';
-            propertyId: string;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'OTHER';
-            memberId?: string;
-            fromYear?: number;
-            toYear?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            taxCategory?: 'EARNED' | 'PENSION' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      expenses?: (
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'LIVING';
-            amount: number;
-            /** @default 1 */
-            essentialFraction?: number;
-            /** @default 1 */
-            retirementFactor?: number;
-            /** @default 1 */
-            survivorFactor?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'OTHER';
-            amount: number;
-            fromYear?: number;
-            toYear?: number;
-            /** @default true */
-            essential?: boolean;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      accounts?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'CASH' | 'TAXABLE' | 'RETIREMENT';
-        ownerId?: string;
-        /** @default 0 */
-        balance?: number;
-        allocation?: {
-          /** @default 0 */
-          cash?: number;
-          /** @default 0 */
-          bonds?: number;
-          /** @default 0 */
-          equity?: number;
+            status: "UP";
         };
-        /** @default 0 */
-        annualFee?: number;
-        glidePath?: {
-          startAge: number;
-          endAge: number;
-          endEquity: number;
+        HouseholdPage: {
+            content: components["schemas"]["Household"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
         };
-        accessAge?: number;
-        /** @default 0 */
-        contributionFraction?: number;
-        /** @default 0 */
-        employerMatch?: number;
-        /** @default 1 */
-        employerMatchLimit?: number;
-      }[];
-      /** @default [] */
-      properties?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'RESIDENCE' | 'RENTAL';
-        value: number;
-        sellYear?: number;
-        /** @default false */
-        sellOnNursingHome?: boolean;
-        /** @default 0 */
-        sellingCost?: number;
-      }[];
-      /** @default [] */
-      liabilities?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'MORTGAGE' | 'LOAN';
-        balance?: number;
-        rate:
-          | {
-              /** @constant */
-              type: 'FIXED';
-              annual: number;
-            }
-          | {
-              /** @constant */
-              type: 'VARIABLE';
-              spread: number;
-            };
-        remainingYears: number;
-        /**
-         * @default AMORTIZING
-         * @enum {string}
-         */
-        repayment?: 'AMORTIZING' | 'INTEREST_ONLY';
-        propertyId?: string;
-      }[];
-      /** @default [] */
-      insurance?: (
-        | {
+        Household: {
             id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'TERM_LIFE';
-            sumAssured: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'DISABILITY_INCOME';
-            benefitFraction: number;
-            /** @default 0 */
-            waitingYears?: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'LONG_TERM_CARE';
-            annualBenefit: number;
-            maxYears: number;
-          }
-      )[];
-      /** @default [] */
-      goals?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type:
-          | 'RETIREMENT'
-          | 'EDUCATION'
-          | 'HOME_PURCHASE'
-          | 'CAR'
-          | 'TRAVEL'
-          | 'WEDDING'
-          | 'CHILD'
-          | 'SABBATICAL'
-          | 'DEBT_PAYOFF'
-          | 'EMERGENCY_FUND'
-          | 'LEGACY'
-          | 'CUSTOM'
-          | 'CUSTOM_RECURRING';
-        amount: number;
-        /**
-         * @default IMPORTANT
-         * @enum {string}
-         */
-        priority?: 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
-        year?: number;
-        memberId?: string;
-        age?: number;
-        liabilityId?: string;
-        propertyId?: string;
-        recurrence?: {
-          everyYears: number;
-          times: number;
+            name: string;
+            currency: string;
+            externalReference?: string;
+            ownerId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
         };
-      }[];
-      /**
-       * @default {
-       *       "earnedIncome": 0,
-       *       "pensionIncome": 0,
-       *       "investmentGains": 0,
-       *       "retirementWithdrawals": 0
-       *     }
-       */
-      taxes?: {
-        /** @default 0 */
-        earnedIncome?: number;
-        /** @default 0 */
-        pensionIncome?: number;
-        /** @default 0 */
-        investmentGains?: number;
-        /** @default 0 */
-        retirementWithdrawals?: number;
-      };
-      /**
-       * @default {
-       *       "withdrawalOrder": [
-       *         "CASH",
-       *         "TAXABLE",
-       *         "RETIREMENT"
-       *       ],
-       *       "cashBuffer": 0,
-       *       "spendingRule": {
-       *         "type": "FIXED_REAL"
-       *       }
-       *     }
-       */
-      strategy?: {
-        /**
-         * @default [
-         *       "CASH",
-         *       "TAXABLE",
-         *       "RETIREMENT"
-         *     ]
-         */
-        withdrawalOrder?: ('CASH' | 'TAXABLE' | 'RETIREMENT')[];
-        /** @default 0 */
-        cashBuffer?: number;
-        /**
-         * @default {
-         *       "type": "FIXED_REAL"
-         *     }
-         */
-        spendingRule?:
-          | {
-              /** @constant */
-              type: 'FIXED_REAL';
-            }
-          | {
-              /** @constant */
-              type: 'GUARDRAILS';
-              /** @default 0 */
-              badYearReturn?: number;
-              /** @default 0.1 */
-              cut?: number;
-              /** @default 0.5 */
-              floor?: number;
-            };
-      };
-      /** @default {} */
-      assumptions?: {
-        economic?: {
-          /** @enum {string} */
-          model?: 'STOCHASTIC' | 'HISTORICAL';
-          shortRate?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          inflation?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          equity?: {
-            /** @enum {string} */
-            model?: 'GBM' | 'RSLN2';
-            riskPremium?: number;
-            volatility?: number;
-            regime1Mean?: number;
-            regime1Volatility?: number;
-            regime2Mean?: number;
-            regime2Volatility?: number;
-            p12?: number;
-            p21?: number;
-          };
-          bonds?: {
-            maturity?: number;
-            termPremium?: number;
-          };
-          property?: {
-            realGrowth?: number;
-            volatility?: number;
-          };
-          correlation?: number[][];
-          historical?: {
-            /** @enum {string} */
-            method?: 'BOOTSTRAP' | 'SEQUENTIAL';
-            fromYear?: number;
-            toYear?: number;
-            blockYears?: number;
-          };
+        PageMetadata: {
+            number: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
         };
-        life?: {
-          mortality?: {
-            /** @enum {string} */
-            law?: 'TABLE' | 'GOMPERTZ' | 'NONE';
-            /** @enum {string} */
-            table?: 'US_SSA_2017' | 'US_SSA_2021';
-            /** @enum {string} */
-            improvement?: 'US_SSA_ALT2' | 'NONE';
-            modalAge?: number;
-            dispersion?: number;
-          };
-          health?: {
-            mortalityMultiplier?: {
-              EXCELLENT?: number;
-              GOOD?: number;
-              AVERAGE?: number;
-              POOR?: number;
-            };
-            smokerMortalityMultiplier?: number;
-          };
-          longevityRisk?: {
-            enabled?: boolean;
-            volatility?: number;
-          };
-          disability?: {
-            enabled?: boolean;
-            occupationClass?: unknown;
-            eliminationDays?: unknown;
-            incidenceMultiplier?: number;
-            terminationDurationFactors?: number[];
-            mortalityMultiplier?: number;
-          };
-          longTermCare?: {
-            enabled?: boolean;
-            incidenceAt65?: number;
-            incidenceGrowth?: number;
-            minimumAge?: number;
-            maximumIncidence?: number;
-            recoveryProbability?: number;
-            mortalityMultiplier?: number;
-            homeCareAnnualCost?: number;
-            nursingHomeAnnualCost?: number;
-            nursingHomeShare?: number;
-            careCostPremium?: number;
-          };
-          unemployment?: {
-            enabled?: boolean;
-            jobLossByAge?: {
-              fromAge: number;
-              probability: number;
+        PageLinks: {
+            /** Format: uri */
+            self: string;
+            /** Format: uri */
+            first?: string;
+            /** Format: uri */
+            prev?: string;
+            /** Format: uri */
+            next?: string;
+            /** Format: uri */
+            last?: string;
+        };
+        ScenarioPage: {
+            content: components["schemas"]["Scenario"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Scenario: {
+            name: string;
+            description?: string;
+            /** @default 2026 */
+            startYear: number;
+            members: {
+                id: string;
+                /** @enum {string} */
+                role: "PRIMARY" | "PARTNER" | "DEPENDANT";
+                name?: string;
+                birthYear: number;
+                /** @enum {string} */
+                sex: "FEMALE" | "MALE";
+                /**
+                 * @default AVERAGE
+                 * @enum {string}
+                 */
+                health: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
+                /** @default false */
+                smoker: boolean;
+                /** @default 67 */
+                retirementAge: number;
+                occupationClass?: number;
             }[];
-            reemploymentProbability?: number;
-            benefitFraction?: number;
-            benefitYears?: number;
-          };
-        };
-      };
-      /**
-       * @default {
-       *       "paths": 1000
-       *     }
-       */
-      simulation?: {
-        /** @default 1000 */
-        paths?: number;
-        seed?: number;
-        horizon?:
-          | {
-              years: number;
-            }
-          | {
-              untilAge: number;
-            };
-      };
-    };
-    /** @description A what-if copy: the other fields are a JSON merge patch applied to the copied document */
-    ScenarioCopy: {
-      /** @description Id of a scenario of the same household to copy */
-      copyOf: string;
-    } & {
-      [key: string]: unknown;
-    };
-    ScenarioReplace: {
-      name: string;
-      description?: string;
-      /** @default 2026 */
-      startYear?: number;
-      members: {
-        id: string;
-        /** @enum {string} */
-        role: 'PRIMARY' | 'PARTNER' | 'DEPENDANT';
-        name?: string;
-        birthYear: number;
-        /** @enum {string} */
-        sex: 'FEMALE' | 'MALE';
-        /**
-         * @default AVERAGE
-         * @enum {string}
-         */
-        health?: 'EXCELLENT' | 'GOOD' | 'AVERAGE' | 'POOR';
-        /** @default false */
-        smoker?: boolean;
-        /** @default 67 */
-        retirementAge?: number;
-        occupationClass?: number;
-      }[];
-      /** @default [] */
-      incomes?: (
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'SALARY';
-            memberId: string;
-            /** @default 0 */
-            realGrowth?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'STATE_PENSION';
-            memberId: string;
-            /** @default 67 */
-            fromAge?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'DEFINED_BENEFIT_PENSION';
-            memberId: string;
-            fromAge: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'ANNUITY';
-            memberId: string;
-            /** @default 0 */
-            fromAge?: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @default 0 */
-            survivorFraction?: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'RENTAL';
-            propertyId: string;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            amount: number;
-            /** @constant */
-            type: 'OTHER';
-            memberId?: string;
-            fromYear?: number;
-            toYear?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            taxCategory?: 'EARNED' | 'PENSION' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      expenses?: (
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'LIVING';
-            amount: number;
-            /** @default 1 */
-            essentialFraction?: number;
-            /** @default 1 */
-            retirementFactor?: number;
-            /** @default 1 */
-            survivorFactor?: number;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-        | {
-            id: string;
-            name?: string;
-            /** @constant */
-            type: 'OTHER';
-            amount: number;
-            fromYear?: number;
-            toYear?: number;
-            /** @default true */
-            essential?: boolean;
-            /**
-             * @default CPI
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-          }
-      )[];
-      /** @default [] */
-      accounts?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'CASH' | 'TAXABLE' | 'RETIREMENT';
-        ownerId?: string;
-        /** @default 0 */
-        balance?: number;
-        allocation?: {
-          /** @default 0 */
-          cash?: number;
-          /** @default 0 */
-          bonds?: number;
-          /** @default 0 */
-          equity?: number;
-        };
-        /** @default 0 */
-        annualFee?: number;
-        glidePath?: {
-          startAge: number;
-          endAge: number;
-          endEquity: number;
-        };
-        accessAge?: number;
-        /** @default 0 */
-        contributionFraction?: number;
-        /** @default 0 */
-        employerMatch?: number;
-        /** @default 1 */
-        employerMatchLimit?: number;
-      }[];
-      /** @default [] */
-      properties?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'RESIDENCE' | 'RENTAL';
-        value: number;
-        sellYear?: number;
-        /** @default false */
-        sellOnNursingHome?: boolean;
-        /** @default 0 */
-        sellingCost?: number;
-      }[];
-      /** @default [] */
-      liabilities?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type: 'MORTGAGE' | 'LOAN';
-        balance?: number;
-        rate:
-          | {
-              /** @constant */
-              type: 'FIXED';
-              annual: number;
-            }
-          | {
-              /** @constant */
-              type: 'VARIABLE';
-              spread: number;
-            };
-        remainingYears: number;
-        /**
-         * @default AMORTIZING
-         * @enum {string}
-         */
-        repayment?: 'AMORTIZING' | 'INTEREST_ONLY';
-        propertyId?: string;
-      }[];
-      /** @default [] */
-      insurance?: (
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'TERM_LIFE';
-            sumAssured: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'DISABILITY_INCOME';
-            benefitFraction: number;
-            /** @default 0 */
-            waitingYears?: number;
-            untilAge: number;
-          }
-        | {
-            id: string;
-            name?: string;
-            insuredId: string;
-            annualPremium: number;
-            /**
-             * @default NONE
-             * @enum {string}
-             */
-            indexation?: 'CPI' | 'NONE';
-            /** @constant */
-            type: 'LONG_TERM_CARE';
-            annualBenefit: number;
-            maxYears: number;
-          }
-      )[];
-      /** @default [] */
-      goals?: {
-        id: string;
-        name?: string;
-        /** @enum {string} */
-        type:
-          | 'RETIREMENT'
-          | 'EDUCATION'
-          | 'HOME_PURCHASE'
-          | 'CAR'
-          | 'TRAVEL'
-          | 'WEDDING'
-          | 'CHILD'
-          | 'SABBATICAL'
-          | 'DEBT_PAYOFF'
-          | 'EMERGENCY_FUND'
-          | 'LEGACY'
-          | 'CUSTOM'
-          | 'CUSTOM_RECURRING';
-        amount: number;
-        /**
-         * @default IMPORTANT
-         * @enum {string}
-         */
-        priority?: 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
-        year?: number;
-        memberId?: string;
-        age?: number;
-        liabilityId?: string;
-        propertyId?: string;
-        recurrence?: {
-          everyYears: number;
-          times: number;
-        };
-      }[];
-      /**
-       * @default {
-       *       "earnedIncome": 0,
-       *       "pensionIncome": 0,
-       *       "investmentGains": 0,
-       *       "retirementWithdrawals": 0
-       *     }
-       */
-      taxes?: {
-        /** @default 0 */
-        earnedIncome?: number;
-        /** @default 0 */
-        pensionIncome?: number;
-        /** @default 0 */
-        investmentGains?: number;
-        /** @default 0 */
-        retirementWithdrawals?: number;
-      };
-      /**
-       * @default {
-       *       "withdrawalOrder": [
-       *         "CASH",
-       *         "TAXABLE",
-       *         "RETIREMENT"
-       *       ],
-       *       "cashBuffer": 0,
-       *       "spendingRule": {
-       *         "type": "FIXED_REAL"
-       *       }
-       *     }
-       */
-      strategy?: {
-        /**
-         * @default [
-         *       "CASH",
-         *       "TAXABLE",
-         *       "RETIREMENT"
-         *     ]
-         */
-        withdrawalOrder?: ('CASH' | 'TAXABLE' | 'RETIREMENT')[];
-        /** @default 0 */
-        cashBuffer?: number;
-        /**
-         * @default {
-         *       "type": "FIXED_REAL"
-         *     }
-         */
-        spendingRule?:
-          | {
-              /** @constant */
-              type: 'FIXED_REAL';
-            }
-          | {
-              /** @constant */
-              type: 'GUARDRAILS';
-              /** @default 0 */
-              badYearReturn?: number;
-              /** @default 0.1 */
-              cut?: number;
-              /** @default 0.5 */
-              floor?: number;
-            };
-      };
-      /** @default {} */
-      assumptions?: {
-        economic?: {
-          /** @enum {string} */
-          model?: 'STOCHASTIC' | 'HISTORICAL';
-          shortRate?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          inflation?: {
-            initial?: number;
-            meanReversion?: number;
-            longRunMean?: number;
-            volatility?: number;
-          };
-          equity?: {
-            /** @enum {string} */
-            model?: 'GBM' | 'RSLN2';
-            riskPremium?: number;
-            volatility?: number;
-            regime1Mean?: number;
-            regime1Volatility?: number;
-            regime2Mean?: number;
-            regime2Volatility?: number;
-            p12?: number;
-            p21?: number;
-          };
-          bonds?: {
-            maturity?: number;
-            termPremium?: number;
-          };
-          property?: {
-            realGrowth?: number;
-            volatility?: number;
-          };
-          correlation?: number[][];
-          historical?: {
-            /** @enum {string} */
-            method?: 'BOOTSTRAP' | 'SEQUENTIAL';
-            fromYear?: number;
-            toYear?: number;
-            blockYears?: number;
-          };
-        };
-        life?: {
-          mortality?: {
-            /** @enum {string} */
-            law?: 'TABLE' | 'GOMPERTZ' | 'NONE';
-            /** @enum {string} */
-            table?: 'US_SSA_2017' | 'US_SSA_2021';
-            /** @enum {string} */
-            improvement?: 'US_SSA_ALT2' | 'NONE';
-            modalAge?: number;
-            dispersion?: number;
-          };
-          health?: {
-            mortalityMultiplier?: {
-              EXCELLENT?: number;
-              GOOD?: number;
-              AVERAGE?: number;
-              POOR?: number;
-            };
-            smokerMortalityMultiplier?: number;
-          };
-          longevityRisk?: {
-            enabled?: boolean;
-            volatility?: number;
-          };
-          disability?: {
-            enabled?: boolean;
-            occupationClass?: unknown;
-            eliminationDays?: unknown;
-            incidenceMultiplier?: number;
-            terminationDurationFactors?: number[];
-            mortalityMultiplier?: number;
-          };
-          longTermCare?: {
-            enabled?: boolean;
-            incidenceAt65?: number;
-            incidenceGrowth?: number;
-            minimumAge?: number;
-            maximumIncidence?: number;
-            recoveryProbability?: number;
-            mortalityMultiplier?: number;
-            homeCareAnnualCost?: number;
-            nursingHomeAnnualCost?: number;
-            nursingHomeShare?: number;
-            careCostPremium?: number;
-          };
-          unemployment?: {
-            enabled?: boolean;
-            jobLossByAge?: {
-              fromAge: number;
-              probability: number;
+            /** @default [] */
+            incomes: ({
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "SALARY";
+                memberId: string;
+                /** @default 0 */
+                realGrowth: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "STATE_PENSION";
+                memberId: string;
+                /** @default 67 */
+                fromAge: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "DEFINED_BENEFIT_PENSION";
+                memberId: string;
+                fromAge: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "ANNUITY";
+                memberId: string;
+                /** @default 0 */
+                fromAge: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "RENTAL";
+                propertyId: string;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "OTHER";
+                memberId?: string;
+                fromYear?: number;
+                toYear?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                taxCategory: "EARNED" | "PENSION" | "NONE";
+            })[];
+            /** @default [] */
+            expenses: ({
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "LIVING";
+                amount: number;
+                /** @default 1 */
+                essentialFraction: number;
+                /** @default 1 */
+                retirementFactor: number;
+                /** @default 1 */
+                survivorFactor: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "OTHER";
+                amount: number;
+                fromYear?: number;
+                toYear?: number;
+                /** @default true */
+                essential: boolean;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+            })[];
+            /** @default [] */
+            accounts: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                ownerId?: string;
+                /** @default 0 */
+                balance: number;
+                allocation?: {
+                    /** @default 0 */
+                    cash: number;
+                    /** @default 0 */
+                    bonds: number;
+                    /** @default 0 */
+                    equity: number;
+                };
+                /** @default 0 */
+                annualFee: number;
+                glidePath?: {
+                    startAge: number;
+                    endAge: number;
+                    endEquity: number;
+                };
+                accessAge?: number;
+                /** @default 0 */
+                contributionFraction: number;
+                /** @default 0 */
+                employerMatch: number;
+                /** @default 1 */
+                employerMatchLimit: number;
             }[];
-            reemploymentProbability?: number;
-            benefitFraction?: number;
-            benefitYears?: number;
-          };
-        };
-      };
-      /**
-       * @default {
-       *       "paths": 1000
-       *     }
-       */
-      simulation?: {
-        /** @default 1000 */
-        paths?: number;
-        seed?: number;
-        horizon?:
-          | {
-              years: number;
-            }
-          | {
-              untilAge: number;
+            /** @default [] */
+            properties: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RESIDENCE" | "RENTAL";
+                value: number;
+                sellYear?: number;
+                /** @default false */
+                sellOnNursingHome: boolean;
+                /** @default 0 */
+                sellingCost: number;
+            }[];
+            /** @default [] */
+            liabilities: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "MORTGAGE" | "LOAN";
+                balance?: number;
+                rate: {
+                    /** @constant */
+                    type: "FIXED";
+                    annual: number;
+                } | {
+                    /** @constant */
+                    type: "VARIABLE";
+                    spread: number;
+                };
+                remainingYears: number;
+                /**
+                 * @default AMORTIZING
+                 * @enum {string}
+                 */
+                repayment: "AMORTIZING" | "INTEREST_ONLY";
+                propertyId?: string;
+            }[];
+            /** @default [] */
+            insurance: ({
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @constant */
+                type: "TERM_LIFE";
+                sumAssured: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @constant */
+                type: "DISABILITY_INCOME";
+                benefitFraction: number;
+                /** @default 0 */
+                waitingYears: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation: "CPI" | "NONE";
+                /** @constant */
+                type: "LONG_TERM_CARE";
+                annualBenefit: number;
+                maxYears: number;
+            })[];
+            /** @default [] */
+            goals: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RETIREMENT" | "EDUCATION" | "HOME_PURCHASE" | "CAR" | "TRAVEL" | "WEDDING" | "CHILD" | "SABBATICAL" | "DEBT_PAYOFF" | "EMERGENCY_FUND" | "LEGACY" | "CUSTOM" | "CUSTOM_RECURRING";
+                amount: number;
+                /**
+                 * @default IMPORTANT
+                 * @enum {string}
+                 */
+                priority: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
+                year?: number;
+                memberId?: string;
+                age?: number;
+                liabilityId?: string;
+                propertyId?: string;
+                recurrence?: {
+                    everyYears: number;
+                    times: number;
+                };
+            }[];
+            /**
+             * @default {
+             *       "earnedIncome": 0,
+             *       "pensionIncome": 0,
+             *       "investmentGains": 0,
+             *       "retirementWithdrawals": 0
+             *     }
+             */
+            taxes: {
+                /** @default 0 */
+                earnedIncome: number;
+                /** @default 0 */
+                pensionIncome: number;
+                /** @default 0 */
+                investmentGains: number;
+                /** @default 0 */
+                retirementWithdrawals: number;
             };
-      };
-      version?: number;
-      id?: string;
-      householdId?: string;
-      createdAt?: string;
-      updatedAt?: string;
+            /**
+             * @default {
+             *       "withdrawalOrder": [
+             *         "CASH",
+             *         "TAXABLE",
+             *         "RETIREMENT"
+             *       ],
+             *       "cashBuffer": 0,
+             *       "spendingRule": {
+             *         "type": "FIXED_REAL"
+             *       }
+             *     }
+             */
+            strategy: {
+                /**
+                 * @default [
+                 *       "CASH",
+                 *       "TAXABLE",
+                 *       "RETIREMENT"
+                 *     ]
+                 */
+                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                /** @default 0 */
+                cashBuffer: number;
+                /**
+                 * @default {
+                 *       "type": "FIXED_REAL"
+                 *     }
+                 */
+                spendingRule: {
+                    /** @constant */
+                    type: "FIXED_REAL";
+                } | {
+                    /** @constant */
+                    type: "GUARDRAILS";
+                    /** @default 0 */
+                    badYearReturn: number;
+                    /** @default 0.1 */
+                    cut: number;
+                    /** @default 0.5 */
+                    floor: number;
+                };
+            };
+            /** @default {} */
+            assumptions: {
+                economic?: {
+                    /** @enum {string} */
+                    model?: "STOCHASTIC" | "HISTORICAL";
+                    shortRate?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    inflation?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    equity?: {
+                        /** @enum {string} */
+                        model?: "GBM" | "RSLN2";
+                        riskPremium?: number;
+                        volatility?: number;
+                        regime1Mean?: number;
+                        regime1Volatility?: number;
+                        regime2Mean?: number;
+                        regime2Volatility?: number;
+                        p12?: number;
+                        p21?: number;
+                    };
+                    bonds?: {
+                        maturity?: number;
+                        termPremium?: number;
+                    };
+                    property?: {
+                        realGrowth?: number;
+                        volatility?: number;
+                    };
+                    correlation?: number[][];
+                    historical?: {
+                        /** @enum {string} */
+                        method?: "BOOTSTRAP" | "SEQUENTIAL";
+                        fromYear?: number;
+                        toYear?: number;
+                        blockYears?: number;
+                    };
+                };
+                life?: {
+                    mortality?: {
+                        /** @enum {string} */
+                        law?: "TABLE" | "GOMPERTZ" | "NONE";
+                        /** @enum {string} */
+                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        /** @enum {string} */
+                        improvement?: "US_SSA_ALT2" | "NONE";
+                        modalAge?: number;
+                        dispersion?: number;
+                    };
+                    health?: {
+                        mortalityMultiplier?: {
+                            EXCELLENT?: number;
+                            GOOD?: number;
+                            AVERAGE?: number;
+                            POOR?: number;
+                        };
+                        smokerMortalityMultiplier?: number;
+                    };
+                    longevityRisk?: {
+                        enabled?: boolean;
+                        volatility?: number;
+                    };
+                    disability?: {
+                        enabled?: boolean;
+                        occupationClass?: unknown;
+                        eliminationDays?: unknown;
+                        incidenceMultiplier?: number;
+                        terminationDurationFactors?: number[];
+                        mortalityMultiplier?: number;
+                    };
+                    longTermCare?: {
+                        enabled?: boolean;
+                        incidenceAt65?: number;
+                        incidenceGrowth?: number;
+                        minimumAge?: number;
+                        maximumIncidence?: number;
+                        recoveryProbability?: number;
+                        mortalityMultiplier?: number;
+                        homeCareAnnualCost?: number;
+                        nursingHomeAnnualCost?: number;
+                        nursingHomeShare?: number;
+                        careCostPremium?: number;
+                    };
+                    unemployment?: {
+                        enabled?: boolean;
+                        jobLossByAge?: {
+                            fromAge: number;
+                            probability: number;
+                        }[];
+                        reemploymentProbability?: number;
+                        benefitFraction?: number;
+                        benefitYears?: number;
+                    };
+                };
+            };
+            /**
+             * @default {
+             *       "paths": 1000
+             *     }
+             */
+            simulation: {
+                /** @default 1000 */
+                paths: number;
+                seed?: number;
+                horizon?: {
+                    years: number;
+                } | {
+                    untilAge: number;
+                };
+            };
+            id: string;
+            householdId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        OpenIdConfiguration: {
+            /** Format: uri */
+            issuer: string;
+            /** Format: uri */
+            authorization_endpoint: string;
+            /** Format: uri */
+            token_endpoint: string;
+            /** Format: uri */
+            jwks_uri: string;
+            /** Format: uri */
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            scopes_supported: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 6749 §5.2 fields with the service's error shape */
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "unsupported_token_type";
+            error_description: string;
+            status: string;
+            message: string;
+            errors: {
+                field: string;
+                message: string;
+            }[];
+        };
+        TokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            expires_in: number;
+            refresh_token?: string;
+            refresh_expires_in: number;
+            "not-before-policy": number;
+            scope: string;
+            /** @description With the openid scope */
+            id_token?: string;
+        };
+        JsonWebKeySet: {
+            keys: ({
+                kty: string;
+                kid: string;
+                alg?: string;
+                use?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        UserPage: {
+            content: components["schemas"]["User"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        User: {
+            id: string;
+            username: string;
+            email: string;
+            roles: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        SimulationPage: {
+            content: components["schemas"]["Simulation"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Simulation: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            scenarioId: string;
+            scenarioVersion: number;
+        };
+        /** @description docs/MODEL.md, "The output"; only the sections asked for */
+        OutputDocument: {
+            summary?: {
+                [key: string]: unknown;
+            };
+            timeSeries?: {
+                [key: string]: unknown;
+            }[];
+            economy?: {
+                [key: string]: unknown;
+            };
+            lives?: {
+                [key: string]: unknown;
+            }[];
+            metadata: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ScenarioOutput: {
+            summary?: {
+                [key: string]: unknown;
+            };
+            timeSeries?: {
+                [key: string]: unknown;
+            }[];
+            economy?: {
+                [key: string]: unknown;
+            };
+            lives?: {
+                [key: string]: unknown;
+            }[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            simulationId: string;
+            scenarioVersion: number;
+            /** @description the scenario has changed since this output was simulated */
+            stale: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        AnalysisPage: {
+            content: components["schemas"]["Analysis"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Analysis: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            scenarioId: string;
+            scenarioVersion: number;
+            /** @enum {string} */
+            type: "SOLVE" | "DIAGNOSE" | "SENSITIVITY" | "STRESS";
+            /** @description the analysis as asked, without paths and seed */
+            request: {
+                [key: string]: unknown;
+            };
+        };
+        AnalysisWithDocument: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            scenarioId: string;
+            scenarioVersion: number;
+            /** @enum {string} */
+            type: "SOLVE" | "DIAGNOSE" | "SENSITIVITY" | "STRESS";
+            /** @description the analysis as asked, without paths and seed */
+            request: {
+                [key: string]: unknown;
+            };
+            analysis?: components["schemas"]["AnalysisDocument"];
+        };
+        /** @description docs/ANALYSES.md; one of solve, diagnose, sensitivity, stress */
+        AnalysisDocument: {
+            metadata: {
+                [key: string]: unknown;
+            };
+            request: {
+                [key: string]: unknown;
+            };
+            solve?: {
+                [key: string]: unknown;
+            };
+            diagnose?: {
+                [key: string]: unknown;
+            };
+            sensitivity?: {
+                [key: string]: unknown;
+            };
+            stress?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ComparisonPage: {
+            content: components["schemas"]["Comparison"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Comparison: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            baselineScenarioId: string;
+            baselineScenarioVersion: number;
+            alternativeScenarioId: string;
+            alternativeScenarioVersion: number;
+        };
+        ComparisonWithDocument: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
+            progress: number;
+            paths: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** @description time spent simulating, summed over shards */
+            elapsedMs?: number;
+            /** @description wall time from creation to completion */
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            baselineScenarioId: string;
+            baselineScenarioVersion: number;
+            alternativeScenarioId: string;
+            alternativeScenarioVersion: number;
+            comparison?: components["schemas"]["ComparisonDocument"];
+        };
+        /** @description docs/MODEL.md, "Comparison of two scenarios" */
+        ComparisonDocument: {
+            summary: {
+                [key: string]: unknown;
+            }[];
+            goals: {
+                [key: string]: unknown;
+            }[];
+            members: {
+                [key: string]: unknown;
+            }[];
+            timeSeries: {
+                [key: string]: unknown;
+            }[];
+            outcomeChanges: {
+                [key: string]: unknown;
+            };
+            metadata: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        HouseholdCreate: {
+            name: string;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             * @example USD
+             * @example GBP
+             */
+            currency: string;
+            externalReference?: string;
+            /** @description The owning user; for users it is their own id */
+            ownerId?: string;
+        };
+        HouseholdReplace: {
+            name: string;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             * @example USD
+             * @example GBP
+             */
+            currency: string;
+            externalReference?: string;
+            /** @description The owning user; for users it is their own id */
+            ownerId?: string;
+            version?: number;
+            id?: string;
+            createdAt?: string;
+            updatedAt?: string;
+        };
+        /** @description JSON merge patch (RFC 7396) of a household */
+        HouseholdPatch: {
+            [key: string]: unknown;
+        };
+        /** @description JSON Patch (RFC 6902): operations applied in order, all or none */
+        JsonPatch: ({
+            /** @enum {string} */
+            op: "add" | "replace" | "test";
+            path: string;
+            value: unknown;
+        } | {
+            /** @constant */
+            op: "remove";
+            path: string;
+        } | {
+            /** @enum {string} */
+            op: "move" | "copy";
+            from: string;
+            path: string;
+        })[];
+        /** @description A whole household configuration (docs/MODEL.md) */
+        ScenarioDocument: {
+            name: string;
+            description?: string;
+            /** @default 2026 */
+            startYear?: number;
+            members: {
+                id: string;
+                /** @enum {string} */
+                role: "PRIMARY" | "PARTNER" | "DEPENDANT";
+                name?: string;
+                birthYear: number;
+                /** @enum {string} */
+                sex: "FEMALE" | "MALE";
+                /**
+                 * @default AVERAGE
+                 * @enum {string}
+                 */
+                health?: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
+                /** @default false */
+                smoker?: boolean;
+                /** @default 67 */
+                retirementAge?: number;
+                occupationClass?: number;
+            }[];
+            /** @default [] */
+            incomes?: ({
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "SALARY";
+                memberId: string;
+                /** @default 0 */
+                realGrowth?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "STATE_PENSION";
+                memberId: string;
+                /** @default 67 */
+                fromAge?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "DEFINED_BENEFIT_PENSION";
+                memberId: string;
+                fromAge: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "ANNUITY";
+                memberId: string;
+                /** @default 0 */
+                fromAge?: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "RENTAL";
+                propertyId: string;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "OTHER";
+                memberId?: string;
+                fromYear?: number;
+                toYear?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                taxCategory?: "EARNED" | "PENSION" | "NONE";
+            })[];
+            /** @default [] */
+            expenses?: ({
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "LIVING";
+                amount: number;
+                /** @default 1 */
+                essentialFraction?: number;
+                /** @default 1 */
+                retirementFactor?: number;
+                /** @default 1 */
+                survivorFactor?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "OTHER";
+                amount: number;
+                fromYear?: number;
+                toYear?: number;
+                /** @default true */
+                essential?: boolean;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            })[];
+            /** @default [] */
+            accounts?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                ownerId?: string;
+                /** @default 0 */
+                balance?: number;
+                allocation?: {
+                    /** @default 0 */
+                    cash?: number;
+                    /** @default 0 */
+                    bonds?: number;
+                    /** @default 0 */
+                    equity?: number;
+                };
+                /** @default 0 */
+                annualFee?: number;
+                glidePath?: {
+                    startAge: number;
+                    endAge: number;
+                    endEquity: number;
+                };
+                accessAge?: number;
+                /** @default 0 */
+                contributionFraction?: number;
+                /** @default 0 */
+                employerMatch?: number;
+                /** @default 1 */
+                employerMatchLimit?: number;
+            }[];
+            /** @default [] */
+            properties?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RESIDENCE" | "RENTAL";
+                value: number;
+                sellYear?: number;
+                /** @default false */
+                sellOnNursingHome?: boolean;
+                /** @default 0 */
+                sellingCost?: number;
+            }[];
+            /** @default [] */
+            liabilities?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "MORTGAGE" | "LOAN";
+                balance?: number;
+                rate: {
+                    /** @constant */
+                    type: "FIXED";
+                    annual: number;
+                } | {
+                    /** @constant */
+                    type: "VARIABLE";
+                    spread: number;
+                };
+                remainingYears: number;
+                /**
+                 * @default AMORTIZING
+                 * @enum {string}
+                 */
+                repayment?: "AMORTIZING" | "INTEREST_ONLY";
+                propertyId?: string;
+            }[];
+            /** @default [] */
+            insurance?: ({
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "TERM_LIFE";
+                sumAssured: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "DISABILITY_INCOME";
+                benefitFraction: number;
+                /** @default 0 */
+                waitingYears?: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "LONG_TERM_CARE";
+                annualBenefit: number;
+                maxYears: number;
+            })[];
+            /** @default [] */
+            goals?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RETIREMENT" | "EDUCATION" | "HOME_PURCHASE" | "CAR" | "TRAVEL" | "WEDDING" | "CHILD" | "SABBATICAL" | "DEBT_PAYOFF" | "EMERGENCY_FUND" | "LEGACY" | "CUSTOM" | "CUSTOM_RECURRING";
+                amount: number;
+                /**
+                 * @default IMPORTANT
+                 * @enum {string}
+                 */
+                priority?: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
+                year?: number;
+                memberId?: string;
+                age?: number;
+                liabilityId?: string;
+                propertyId?: string;
+                recurrence?: {
+                    everyYears: number;
+                    times: number;
+                };
+            }[];
+            /**
+             * @default {
+             *       "earnedIncome": 0,
+             *       "pensionIncome": 0,
+             *       "investmentGains": 0,
+             *       "retirementWithdrawals": 0
+             *     }
+             */
+            taxes?: {
+                /** @default 0 */
+                earnedIncome?: number;
+                /** @default 0 */
+                pensionIncome?: number;
+                /** @default 0 */
+                investmentGains?: number;
+                /** @default 0 */
+                retirementWithdrawals?: number;
+            };
+            /**
+             * @default {
+             *       "withdrawalOrder": [
+             *         "CASH",
+             *         "TAXABLE",
+             *         "RETIREMENT"
+             *       ],
+             *       "cashBuffer": 0,
+             *       "spendingRule": {
+             *         "type": "FIXED_REAL"
+             *       }
+             *     }
+             */
+            strategy?: {
+                /**
+                 * @default [
+                 *       "CASH",
+                 *       "TAXABLE",
+                 *       "RETIREMENT"
+                 *     ]
+                 */
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                /** @default 0 */
+                cashBuffer?: number;
+                /**
+                 * @default {
+                 *       "type": "FIXED_REAL"
+                 *     }
+                 */
+                spendingRule?: {
+                    /** @constant */
+                    type: "FIXED_REAL";
+                } | {
+                    /** @constant */
+                    type: "GUARDRAILS";
+                    /** @default 0 */
+                    badYearReturn?: number;
+                    /** @default 0.1 */
+                    cut?: number;
+                    /** @default 0.5 */
+                    floor?: number;
+                };
+            };
+            /** @default {} */
+            assumptions?: {
+                economic?: {
+                    /** @enum {string} */
+                    model?: "STOCHASTIC" | "HISTORICAL";
+                    shortRate?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    inflation?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    equity?: {
+                        /** @enum {string} */
+                        model?: "GBM" | "RSLN2";
+                        riskPremium?: number;
+                        volatility?: number;
+                        regime1Mean?: number;
+                        regime1Volatility?: number;
+                        regime2Mean?: number;
+                        regime2Volatility?: number;
+                        p12?: number;
+                        p21?: number;
+                    };
+                    bonds?: {
+                        maturity?: number;
+                        termPremium?: number;
+                    };
+                    property?: {
+                        realGrowth?: number;
+                        volatility?: number;
+                    };
+                    correlation?: number[][];
+                    historical?: {
+                        /** @enum {string} */
+                        method?: "BOOTSTRAP" | "SEQUENTIAL";
+                        fromYear?: number;
+                        toYear?: number;
+                        blockYears?: number;
+                    };
+                };
+                life?: {
+                    mortality?: {
+                        /** @enum {string} */
+                        law?: "TABLE" | "GOMPERTZ" | "NONE";
+                        /** @enum {string} */
+                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        /** @enum {string} */
+                        improvement?: "US_SSA_ALT2" | "NONE";
+                        modalAge?: number;
+                        dispersion?: number;
+                    };
+                    health?: {
+                        mortalityMultiplier?: {
+                            EXCELLENT?: number;
+                            GOOD?: number;
+                            AVERAGE?: number;
+                            POOR?: number;
+                        };
+                        smokerMortalityMultiplier?: number;
+                    };
+                    longevityRisk?: {
+                        enabled?: boolean;
+                        volatility?: number;
+                    };
+                    disability?: {
+                        enabled?: boolean;
+                        occupationClass?: unknown;
+                        eliminationDays?: unknown;
+                        incidenceMultiplier?: number;
+                        terminationDurationFactors?: number[];
+                        mortalityMultiplier?: number;
+                    };
+                    longTermCare?: {
+                        enabled?: boolean;
+                        incidenceAt65?: number;
+                        incidenceGrowth?: number;
+                        minimumAge?: number;
+                        maximumIncidence?: number;
+                        recoveryProbability?: number;
+                        mortalityMultiplier?: number;
+                        homeCareAnnualCost?: number;
+                        nursingHomeAnnualCost?: number;
+                        nursingHomeShare?: number;
+                        careCostPremium?: number;
+                    };
+                    unemployment?: {
+                        enabled?: boolean;
+                        jobLossByAge?: {
+                            fromAge: number;
+                            probability: number;
+                        }[];
+                        reemploymentProbability?: number;
+                        benefitFraction?: number;
+                        benefitYears?: number;
+                    };
+                };
+            };
+            /**
+             * @default {
+             *       "paths": 1000
+             *     }
+             */
+            simulation?: {
+                /** @default 1000 */
+                paths?: number;
+                seed?: number;
+                horizon?: {
+                    years: number;
+                } | {
+                    untilAge: number;
+                };
+            };
+        };
+        /** @description A what-if copy: the other fields are a JSON merge patch applied to the copied document */
+        ScenarioCopy: {
+            /** @description Id of a scenario of the same household to copy */
+            copyOf: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ScenarioReplace: {
+            name: string;
+            description?: string;
+            /** @default 2026 */
+            startYear?: number;
+            members: {
+                id: string;
+                /** @enum {string} */
+                role: "PRIMARY" | "PARTNER" | "DEPENDANT";
+                name?: string;
+                birthYear: number;
+                /** @enum {string} */
+                sex: "FEMALE" | "MALE";
+                /**
+                 * @default AVERAGE
+                 * @enum {string}
+                 */
+                health?: "EXCELLENT" | "GOOD" | "AVERAGE" | "POOR";
+                /** @default false */
+                smoker?: boolean;
+                /** @default 67 */
+                retirementAge?: number;
+                occupationClass?: number;
+            }[];
+            /** @default [] */
+            incomes?: ({
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "SALARY";
+                memberId: string;
+                /** @default 0 */
+                realGrowth?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "STATE_PENSION";
+                memberId: string;
+                /** @default 67 */
+                fromAge?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "DEFINED_BENEFIT_PENSION";
+                memberId: string;
+                fromAge: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "ANNUITY";
+                memberId: string;
+                /** @default 0 */
+                fromAge?: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @default 0 */
+                survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "RENTAL";
+                propertyId: string;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                amount: number;
+                /** @constant */
+                type: "OTHER";
+                memberId?: string;
+                fromYear?: number;
+                toYear?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                taxCategory?: "EARNED" | "PENSION" | "NONE";
+            })[];
+            /** @default [] */
+            expenses?: ({
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "LIVING";
+                amount: number;
+                /** @default 1 */
+                essentialFraction?: number;
+                /** @default 1 */
+                retirementFactor?: number;
+                /** @default 1 */
+                survivorFactor?: number;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "OTHER";
+                amount: number;
+                fromYear?: number;
+                toYear?: number;
+                /** @default true */
+                essential?: boolean;
+                /**
+                 * @default CPI
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+            })[];
+            /** @default [] */
+            accounts?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                ownerId?: string;
+                /** @default 0 */
+                balance?: number;
+                allocation?: {
+                    /** @default 0 */
+                    cash?: number;
+                    /** @default 0 */
+                    bonds?: number;
+                    /** @default 0 */
+                    equity?: number;
+                };
+                /** @default 0 */
+                annualFee?: number;
+                glidePath?: {
+                    startAge: number;
+                    endAge: number;
+                    endEquity: number;
+                };
+                accessAge?: number;
+                /** @default 0 */
+                contributionFraction?: number;
+                /** @default 0 */
+                employerMatch?: number;
+                /** @default 1 */
+                employerMatchLimit?: number;
+            }[];
+            /** @default [] */
+            properties?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RESIDENCE" | "RENTAL";
+                value: number;
+                sellYear?: number;
+                /** @default false */
+                sellOnNursingHome?: boolean;
+                /** @default 0 */
+                sellingCost?: number;
+            }[];
+            /** @default [] */
+            liabilities?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "MORTGAGE" | "LOAN";
+                balance?: number;
+                rate: {
+                    /** @constant */
+                    type: "FIXED";
+                    annual: number;
+                } | {
+                    /** @constant */
+                    type: "VARIABLE";
+                    spread: number;
+                };
+                remainingYears: number;
+                /**
+                 * @default AMORTIZING
+                 * @enum {string}
+                 */
+                repayment?: "AMORTIZING" | "INTEREST_ONLY";
+                propertyId?: string;
+            }[];
+            /** @default [] */
+            insurance?: ({
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "TERM_LIFE";
+                sumAssured: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "DISABILITY_INCOME";
+                benefitFraction: number;
+                /** @default 0 */
+                waitingYears?: number;
+                untilAge: number;
+            } | {
+                id: string;
+                name?: string;
+                insuredId: string;
+                annualPremium: number;
+                /**
+                 * @default NONE
+                 * @enum {string}
+                 */
+                indexation?: "CPI" | "NONE";
+                /** @constant */
+                type: "LONG_TERM_CARE";
+                annualBenefit: number;
+                maxYears: number;
+            })[];
+            /** @default [] */
+            goals?: {
+                id: string;
+                name?: string;
+                /** @enum {string} */
+                type: "RETIREMENT" | "EDUCATION" | "HOME_PURCHASE" | "CAR" | "TRAVEL" | "WEDDING" | "CHILD" | "SABBATICAL" | "DEBT_PAYOFF" | "EMERGENCY_FUND" | "LEGACY" | "CUSTOM" | "CUSTOM_RECURRING";
+                amount: number;
+                /**
+                 * @default IMPORTANT
+                 * @enum {string}
+                 */
+                priority?: "ESSENTIAL" | "IMPORTANT" | "ASPIRATIONAL";
+                year?: number;
+                memberId?: string;
+                age?: number;
+                liabilityId?: string;
+                propertyId?: string;
+                recurrence?: {
+                    everyYears: number;
+                    times: number;
+                };
+            }[];
+            /**
+             * @default {
+             *       "earnedIncome": 0,
+             *       "pensionIncome": 0,
+             *       "investmentGains": 0,
+             *       "retirementWithdrawals": 0
+             *     }
+             */
+            taxes?: {
+                /** @default 0 */
+                earnedIncome?: number;
+                /** @default 0 */
+                pensionIncome?: number;
+                /** @default 0 */
+                investmentGains?: number;
+                /** @default 0 */
+                retirementWithdrawals?: number;
+            };
+            /**
+             * @default {
+             *       "withdrawalOrder": [
+             *         "CASH",
+             *         "TAXABLE",
+             *         "RETIREMENT"
+             *       ],
+             *       "cashBuffer": 0,
+             *       "spendingRule": {
+             *         "type": "FIXED_REAL"
+             *       }
+             *     }
+             */
+            strategy?: {
+                /**
+                 * @default [
+                 *       "CASH",
+                 *       "TAXABLE",
+                 *       "RETIREMENT"
+                 *     ]
+                 */
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                /** @default 0 */
+                cashBuffer?: number;
+                /**
+                 * @default {
+                 *       "type": "FIXED_REAL"
+                 *     }
+                 */
+                spendingRule?: {
+                    /** @constant */
+                    type: "FIXED_REAL";
+                } | {
+                    /** @constant */
+                    type: "GUARDRAILS";
+                    /** @default 0 */
+                    badYearReturn?: number;
+                    /** @default 0.1 */
+                    cut?: number;
+                    /** @default 0.5 */
+                    floor?: number;
+                };
+            };
+            /** @default {} */
+            assumptions?: {
+                economic?: {
+                    /** @enum {string} */
+                    model?: "STOCHASTIC" | "HISTORICAL";
+                    shortRate?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    inflation?: {
+                        initial?: number;
+                        meanReversion?: number;
+                        longRunMean?: number;
+                        volatility?: number;
+                    };
+                    equity?: {
+                        /** @enum {string} */
+                        model?: "GBM" | "RSLN2";
+                        riskPremium?: number;
+                        volatility?: number;
+                        regime1Mean?: number;
+                        regime1Volatility?: number;
+                        regime2Mean?: number;
+                        regime2Volatility?: number;
+                        p12?: number;
+                        p21?: number;
+                    };
+                    bonds?: {
+                        maturity?: number;
+                        termPremium?: number;
+                    };
+                    property?: {
+                        realGrowth?: number;
+                        volatility?: number;
+                    };
+                    correlation?: number[][];
+                    historical?: {
+                        /** @enum {string} */
+                        method?: "BOOTSTRAP" | "SEQUENTIAL";
+                        fromYear?: number;
+                        toYear?: number;
+                        blockYears?: number;
+                    };
+                };
+                life?: {
+                    mortality?: {
+                        /** @enum {string} */
+                        law?: "TABLE" | "GOMPERTZ" | "NONE";
+                        /** @enum {string} */
+                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        /** @enum {string} */
+                        improvement?: "US_SSA_ALT2" | "NONE";
+                        modalAge?: number;
+                        dispersion?: number;
+                    };
+                    health?: {
+                        mortalityMultiplier?: {
+                            EXCELLENT?: number;
+                            GOOD?: number;
+                            AVERAGE?: number;
+                            POOR?: number;
+                        };
+                        smokerMortalityMultiplier?: number;
+                    };
+                    longevityRisk?: {
+                        enabled?: boolean;
+                        volatility?: number;
+                    };
+                    disability?: {
+                        enabled?: boolean;
+                        occupationClass?: unknown;
+                        eliminationDays?: unknown;
+                        incidenceMultiplier?: number;
+                        terminationDurationFactors?: number[];
+                        mortalityMultiplier?: number;
+                    };
+                    longTermCare?: {
+                        enabled?: boolean;
+                        incidenceAt65?: number;
+                        incidenceGrowth?: number;
+                        minimumAge?: number;
+                        maximumIncidence?: number;
+                        recoveryProbability?: number;
+                        mortalityMultiplier?: number;
+                        homeCareAnnualCost?: number;
+                        nursingHomeAnnualCost?: number;
+                        nursingHomeShare?: number;
+                        careCostPremium?: number;
+                    };
+                    unemployment?: {
+                        enabled?: boolean;
+                        jobLossByAge?: {
+                            fromAge: number;
+                            probability: number;
+                        }[];
+                        reemploymentProbability?: number;
+                        benefitFraction?: number;
+                        benefitYears?: number;
+                    };
+                };
+            };
+            /**
+             * @default {
+             *       "paths": 1000
+             *     }
+             */
+            simulation?: {
+                /** @default 1000 */
+                paths?: number;
+                seed?: number;
+                horizon?: {
+                    years: number;
+                } | {
+                    untilAge: number;
+                };
+            };
+            version?: number;
+            id?: string;
+            householdId?: string;
+            createdAt?: string;
+            updatedAt?: string;
+        };
+        /** @description JSON merge patch (RFC 7396) of the scenario document */
+        ScenarioPatch: {
+            [key: string]: unknown;
+        };
+        /** @description One of the grants client_credentials, password, refresh_token, authorization_code */
+        TokenRequest: components["schemas"]["ClientCredentialsGrant"] | components["schemas"]["PasswordGrant"] | components["schemas"]["AuthorizationCodeGrant"] | components["schemas"]["RefreshTokenGrant"];
+        /** @description A service account (the client itself) gets a token; no refresh token. */
+        ClientCredentialsGrant: {
+            /** @constant */
+            grant_type: "client_credentials";
+            /** @description The client; or send it with client_secret as HTTP Basic */
+            client_id?: string;
+            /** @description Confidential clients; or HTTP Basic */
+            client_secret?: string;
+            /** @description Space-separated: openid, profile, email (default "profile email") */
+            scope?: string;
+        };
+        /** @description A user of the realm signs in with username and password (clients allowed this grant only). */
+        PasswordGrant: {
+            /** @constant */
+            grant_type: "password";
+            /** @description The client; or send it with client_secret as HTTP Basic */
+            client_id?: string;
+            /** @description Confidential clients; or HTTP Basic */
+            client_secret?: string;
+            /** @description Space-separated: openid, profile, email (default "profile email") */
+            scope?: string;
+            username: string;
+            password: string;
+        };
+        /** @description Exchange the code from the login page (PKCE S256). */
+        AuthorizationCodeGrant: {
+            /** @constant */
+            grant_type: "authorization_code";
+            /** @description The client; or send it with client_secret as HTTP Basic */
+            client_id?: string;
+            /** @description Confidential clients; or HTTP Basic */
+            client_secret?: string;
+            /** @description Space-separated: openid, profile, email (default "profile email") */
+            scope?: string;
+            code: string;
+            /** @description The redirect_uri of the authorization request */
+            redirect_uri: string;
+            /** @description The PKCE verifier (required when a code_challenge was sent) */
+            code_verifier?: string;
+        };
+        /** @description A new access token (and a rotated refresh token) for a refresh token. */
+        RefreshTokenGrant: {
+            /** @constant */
+            grant_type: "refresh_token";
+            /** @description The client; or send it with client_secret as HTTP Basic */
+            client_id?: string;
+            /** @description Confidential clients; or HTTP Basic */
+            client_secret?: string;
+            /** @description Space-separated: openid, profile, email (default "profile email") */
+            scope?: string;
+            refresh_token: string;
+        };
+        /** @description The login form, posted with the authorization request parameters */
+        LoginForm: {
+            username: string;
+            password: string;
+        };
+        RevocationRequest: {
+            token: string;
+            /** @enum {string} */
+            token_type_hint?: "access_token" | "refresh_token";
+            /** @description The client; or send it with client_secret as HTTP Basic */
+            client_id?: string;
+            /** @description Confidential clients; or HTTP Basic */
+            client_secret?: string;
+        };
+        UserCreate: {
+            username: string;
+            password: string;
+            /** Format: email */
+            email: string;
+        };
+        UserReplace: {
+            username: string;
+            password?: string;
+            /** Format: email */
+            email: string;
+            version?: number;
+            id?: string;
+            roles?: string[];
+            createdAt?: string;
+            updatedAt?: string;
+        };
     };
-    /** @description JSON merge patch (RFC 7396) of the scenario document */
-    ScenarioPatch: {
-      [key: string]: unknown;
+    responses: {
+        /** @description Invalid input; `errors` lists each invalid field */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, malformed, expired or foreign token */
+        Unauthorized: {
+            headers: {
+                /** @description The authentication scheme and error */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another user's resource in the caller's realm */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource for this caller */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Stale `version` in the body, or a lost race */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Stale `If-Match` */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body over 1 MiB, or a document too large to store */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not JSON */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used with another request body */
+        UnprocessableContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests in flight; retry after `Retry-After` seconds */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unexpected failure; the body carries the request id */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Busy; retry after `Retry-After` seconds */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    /** @description One of the grants client_credentials, password, refresh_token, authorization_code */
-    TokenRequest:
-      | components['schemas']['ClientCredentialsGrant']
-      | components['schemas']['PasswordGrant']
-      | components['schemas']['AuthorizationCodeGrant']
-      | components['schemas']['RefreshTokenGrant'];
-    /** @description A service account (the client itself) gets a token; no refresh token. */
-    ClientCredentialsGrant: {
-      /** @constant */
-      grant_type: 'client_credentials';
-      /** @description The client; or send it with client_secret as HTTP Basic */
-      client_id?: string;
-      /** @description Confidential clients; or HTTP Basic */
-      client_secret?: string;
-      /** @description Space-separated: openid, profile, email (default "profile email") */
-      scope?: string;
-    };
-    /** @description A user of the realm signs in with username and password (clients allowed this grant only). */
-    PasswordGrant: {
-      /** @constant */
-      grant_type: 'password';
-      /** @description The client; or send it with client_secret as HTTP Basic */
-      client_id?: string;
-      /** @description Confidential clients; or HTTP Basic */
-      client_secret?: string;
-      /** @description Space-separated: openid, profile, email (default "profile email") */
-      scope?: string;
-      username: string;
-      password: string;
-    };
-    /** @description Exchange the code from the login page (PKCE S256). */
-    AuthorizationCodeGrant: {
-      /** @constant */
-      grant_type: 'authorization_code';
-      /** @description The client; or send it with client_secret as HTTP Basic */
-      client_id?: string;
-      /** @description Confidential clients; or HTTP Basic */
-      client_secret?: string;
-      /** @description Space-separated: openid, profile, email (default "profile email") */
-      scope?: string;
-      code: string;
-      /** @description The redirect_uri of the authorization request */
-      redirect_uri: string;
-      /** @description The PKCE verifier (required when a code_challenge was sent) */
-      code_verifier?: string;
-    };
-    /** @description A new access token (and a rotated refresh token) for a refresh token. */
-    RefreshTokenGrant: {
-      /** @constant */
-      grant_type: 'refresh_token';
-      /** @description The client; or send it with client_secret as HTTP Basic */
-      client_id?: string;
-      /** @description Confidential clients; or HTTP Basic */
-      client_secret?: string;
-      /** @description Space-separated: openid, profile, email (default "profile email") */
-      scope?: string;
-      refresh_token: string;
-    };
-    /** @description The login form, posted with the authorization request parameters */
-    LoginForm: {
-      username: string;
-      password: string;
-    };
-    RevocationRequest: {
-      token: string;
-      /** @enum {string} */
-      token_type_hint?: 'access_token' | 'refresh_token';
-      /** @description The client; or send it with client_secret as HTTP Basic */
-      client_id?: string;
-      /** @description Confidential clients; or HTTP Basic */
-      client_secret?: string;
-    };
-    UserCreate: {
-      username: string;
-      password: string;
-      /** Format: email */
-      email: string;
-    };
-    UserReplace: {
-      username: string;
-      password?: string;
-      /** Format: email */
-      email: string;
-      version?: number;
-      id?: string;
-      roles?: string[];
-      createdAt?: string;
-      updatedAt?: string;
-    };
-  };
-  responses: {
-    /** @description Invalid input; `errors` lists each invalid field */
-    BadRequest: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Missing, malformed, expired or foreign token */
-    Unauthorized: {
-      headers: {
-        /** @description The authentication scheme and error */
-        'WWW-Authenticate'?: string;
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Another user's resource in the caller's realm */
-    Forbidden: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description No such resource for this caller */
-    NotFound: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Stale `version` in the body, or a lost race */
-    Conflict: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Stale `If-Match` */
-    PreconditionFailed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Body over 1 MiB, or a document too large to store */
-    PayloadTooLarge: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description The body is not JSON */
-    UnsupportedMediaType: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description The `Idempotency-Key` was used with another request body */
-    UnprocessableContent: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Too many requests in flight; retry after `Retry-After` seconds */
-    TooManyRequests: {
-      headers: {
-        /** @description Seconds to wait before retrying */
-        'Retry-After'?: number;
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Unexpected failure; the body carries the request id */
-    InternalServerError: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Busy; retry after `Retry-After` seconds */
-    ServiceUnavailable: {
-      headers: {
-        /** @description Seconds to wait before retrying */
-        'Retry-After'?: number;
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-  };
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 };
 export type $defs = Record<string, never>;
 export interface operations {
-  systemHealth: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The service is up */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Health'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  systemOpenapi: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OpenAPI 3.1 document */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  systemDocs: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description HTML page */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  systemDocsScript: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description JavaScript */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/javascript': string;
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of households */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HouseholdPage'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['HouseholdCreate'];
-      };
-    };
-    responses: {
-      /** @description The new household */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Household'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The household */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Household'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsReplace: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['HouseholdReplace'];
-      };
-    };
-    responses: {
-      /** @description The household as written */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Household'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  householdsHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The household exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  householdsPatch: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/merge-patch+json': components['schemas']['HouseholdPatch'];
-        'application/json-patch+json': components['schemas']['JsonPatch'];
-        'application/json': components['schemas']['HouseholdPatch'];
-      };
-    };
-    responses: {
-      /** @description The household as written */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Household'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of scenarios */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ScenarioPage'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ScenarioDocument'] | components['schemas']['ScenarioCopy'];
-      };
-    };
-    responses: {
-      /** @description The new scenario */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Scenario'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The scenario */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Scenario'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosReplace: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ScenarioReplace'];
-      };
-    };
-    responses: {
-      /** @description The scenario as written */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Scenario'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  scenariosHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The scenario exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  scenariosPatch: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/merge-patch+json': components['schemas']['ScenarioPatch'];
-        'application/json-patch+json': components['schemas']['JsonPatch'];
-        'application/json': components['schemas']['ScenarioPatch'];
-      };
-    };
-    responses: {
-      /** @description The scenario as written */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Scenario'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityDiscovery: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OpenID provider metadata */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OpenIdConfiguration'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      /** @description No such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': components['schemas']['TokenRequest'];
-        'application/json': components['schemas']['TokenRequest'];
-      };
-    };
-    responses: {
-      /** @description Tokens */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TokenResponse'];
-        };
-      };
-      /** @description A missing or invalid parameter, grant or scope */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      /** @description Client authentication failed (invalid_client) */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      /** @description No such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityAuthorizeGet: {
-    parameters: {
-      query: {
-        client_id: string;
-        redirect_uri: string;
-        response_type: 'code';
-        state?: string;
-        scope?: string;
-        nonce?: string;
-        code_challenge?: string;
-        code_challenge_method?: 'S256';
-      };
-      header?: never;
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
-      };
-    };
-    responses: {
-      /** @description The login page (again, with a message, after a wrong username or password) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description Back to the client with code and state, or with error and state */
-      302: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description An error page: unknown client or redirect_uri, or a bad request */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description An error page: no such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description An error page: too many failed sign-ins; `Retry-After` says when to try again */
-      429: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityAuthorizePost: {
-    parameters: {
-      query: {
-        client_id: string;
-        redirect_uri: string;
-        response_type: 'code';
-        state?: string;
-        scope?: string;
-        nonce?: string;
-        code_challenge?: string;
-        code_challenge_method?: 'S256';
-      };
-      header?: never;
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
-      };
-    };
-    responses: {
-      /** @description The login page (again, with a message, after a wrong username or password) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description Back to the client with code and state, or with error and state */
-      302: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description An error page: unknown client or redirect_uri, or a bad request */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description An error page: no such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      /** @description An error page: too many failed sign-ins; `Retry-After` says when to try again */
-      429: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityCerts: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description JWKS */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JsonWebKeySet'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      /** @description No such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  identityRevoke: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        realmId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': components['schemas']['RevocationRequest'];
-        'application/json': components['schemas']['RevocationRequest'];
-      };
-    };
-    responses: {
-      /** @description Revoked, or not a token of this client */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A missing or invalid parameter */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      /** @description Client authentication failed (invalid_client) */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      /** @description No such realm */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OAuthError'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of users */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserPage'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserCreate'];
-      };
-    };
-    responses: {
-      /** @description The new user */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersReplace: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserReplace'];
-      };
-    };
-    responses: {
-      /** @description The user as written */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  usersHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        userId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  simulationsList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of simulations */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SimulationPage'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  simulationsCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': {
-          paths?: number;
-          seed?: number;
-        };
-      };
-    };
-    responses: {
-      /** @description The run */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Simulation'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  simulationsGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-        simulationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The run */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Simulation'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  simulationsDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-        simulationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  simulationsHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        householdId: string;
-        scenarioId: string;
-        simulationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The simulation exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  outputsSimulationOutput: {
-    parameters: {
-      query?: {
-        sections?: string;
-        view?: 'real' | 'nominal';
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-        simulationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The output document */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutputDocument'];
-          /**
-           * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
-           *     0,2025,netWorth,nominal,,1563809.8872544947,1597397.9897435897,1679320.0390243903,1753049.718790261,1843163.5911111112,1925085.140425532,1990622.2880658435,1759269.61803125
-           *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1613782.416243655,1679320.0390243903,1777626.2488479263,1859547.911894273,1925085.140425532,1695537.4503046875
-           *     0,2025,liquidAssets,nominal,,724559.2455334947,741353.3701657458,790506.7772020726,831467.8226600986,888813.1244239631,946158.2683982684,978926.8619246862,839863.735265625
-           *     0,2025,liquidAssets,real,,684007.4730538923,708584.323699422,757737.8594594594,806891.2081218275,858092.448354838,921581.7955555556,946567.8760083976,809695.46778125
-           *     0,2025,income,nominal,,107375,150000,150000,150000,150000,150000,150000,145495.875
-           *     0,2025,income,real,,107375,150000,150000,150000,150000,150000,150000,145495.875
-           *     0,2025,spending,nominal,,75000,75000,75000,75000,75000,75000,75000,75660
-           *     0,2025,spending,real,,75000,75000,75000,75000,75000,75000,75000,75660
-           *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
-           *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
-           *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
-           *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
-           *     0,2025,members.chris.alive,,1,,,,,,,,
-           *     0,2025,members.chris.disabled,,0.009,,,,,,,,
-           *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
-           *     0,2025,members.pat.alive,,1,,,,,,,,
-           *     0,2025,members.pat.disabled,,0.015,,,,,,,,
-           *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
-           *     0,2025,depleted,,0,,,,,,,,
-           */
-          'text/csv': string;
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  outputsSimulationOutputHead: {
-    parameters: {
-      query?: {
-        sections?: string;
-        view?: 'real' | 'nominal';
-      };
-      header?: never;
-      path: {
-        householdId: string;
-        scenarioId: string;
-        simulationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The output exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  outputsScenarioOutput: {
-    parameters: {
-      query?: {
-        sections?: string;
-        view?: 'real' | 'nominal';
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The latest output */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ScenarioOutput'];
-          /**
-           * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
-           *     0,2025,netWorth,nominal,,1563809.8872544947,1597397.9897435897,1679320.0390243903,1753049.718790261,1843163.5911111112,1925085.140425532,1990622.2880658435,1759269.61803125
-           *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1613782.416243655,1679320.0390243903,1777626.2488479263,1859547.911894273,1925085.140425532,1695537.4503046875
-           *     0,2025,liquidAssets,nominal,,724559.2455334947,741353.3701657458,790506.7772020726,831467.8226600986,888813.1244239631,946158.2683982684,978926.8619246862,839863.735265625
-           *     0,2025,liquidAssets,real,,684007.4730538923,708584.323699422,757737.8594594594,806891.2081218275,858092.448354838,921581.7955555556,946567.8760083976,809695.46778125
-           *     0,2025,income,nominal,,107375,150000,150000,150000,150000,150000,150000,145495.875
-           *     0,2025,income,real,,107375,150000,150000,150000,150000,150000,150000,145495.875
-           *     0,2025,spending,nominal,,75000,75000,75000,75000,75000,75000,75000,75660
-           *     0,2025,spending,real,,75000,75000,75000,75000,75000,75000,75000,75660
-           *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
-           *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
-           *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
-           *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
-           *     0,2025,members.chris.alive,,1,,,,,,,,
-           *     0,2025,members.chris.disabled,,0.009,,,,,,,,
-           *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
-           *     0,2025,members.pat.alive,,1,,,,,,,,
-           *     0,2025,members.pat.disabled,,0.015,,,,,,,,
-           *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
-           *     0,2025,depleted,,0,,,,,,,,
-           */
-          'text/csv': string;
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  outputsScenarioOutputHead: {
-    parameters: {
-      query?: {
-        sections?: string;
-        view?: 'real' | 'nominal';
-      };
-      header?: never;
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description An output exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  analysesList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of analyses */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AnalysisPage'];
-        };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  analysesCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json':
-          | {
-              /** @constant */
-              type: 'SOLVE';
-              lever:
-                | {
-                    /** @constant */
-                    type: 'SPENDING';
-                    expenseId?: string;
-                    min?: number;
-                    max?: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'RETIREMENT_AGE';
-                    memberId: string;
-                    min?: number;
-                    max?: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'CONTRIBUTION';
-                    accountId: string;
-                    min?: number;
-                    max?: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'LUMP_SUM';
-                    accountId?: string;
-                    min?: number;
-                    max?: number;
-                  };
-              target?: {
-                goalId?: string;
-                probability?: number;
-              };
-              maxTrials?: number;
-              paths?: number;
-              seed?: number;
-            }
-          | {
-              /** @constant */
-              type: 'DIAGNOSE';
-              target?: {
-                goalId?: string;
-                probability?: number;
-              };
-              maxTrials?: number;
-              paths?: number;
-              seed?: number;
-            }
-          | {
-              /** @constant */
-              type: 'SENSITIVITY';
-              inputs?: (
-                | {
-                    /** @enum {string} */
-                    input: 'MORTALITY' | 'SPENDING';
-                    down?: number;
-                    up?: number;
-                  }
-                | {
-                    /** @constant */
-                    input: 'RETIREMENT_AGE';
-                    down?: number;
-                    up?: number;
-                  }
-                | {
-                    /** @enum {string} */
-                    input: 'EQUITY_PREMIUM' | 'EQUITY_VOLATILITY' | 'INFLATION_MEAN' | 'RATE_LEVEL' | 'EARLY_RETURNS';
-                    down?: number;
-                    up?: number;
-                  }
-              )[];
-              paths?: number;
-              seed?: number;
-            }
-          | {
-              /** @constant */
-              type: 'STRESS';
-              shocks?: (
-                | {
-                    /** @constant */
-                    type: 'EQUITY_FALL';
-                    fall: number;
-                    year?: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'HIGH_INFLATION';
-                    extra: number;
-                    years?: number;
-                    fromYear?: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'RATES_UP';
-                    points: number;
-                  }
-                | {
-                    /** @constant */
-                    type: 'HISTORICAL';
-                    startYear: number;
-                    years?: number;
-                  }
-              )[];
-              paths?: number;
-              seed?: number;
+    systemHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
             };
-      };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    responses: {
-      /** @description The analysis */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    systemOpenapi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['AnalysisWithDocument'];
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
     };
-  };
-  analysesGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-        analysisId: string;
-      };
-      cookie?: never;
+    systemDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The analysis */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    systemDocsScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['AnalysisWithDocument'];
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
     };
-  };
-  analysesDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        scenarioId: string;
-        analysisId: string;
-      };
-      cookie?: never;
+    householdsList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of households */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
+    householdsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
         };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HouseholdCreate"];
+            };
+        };
+        responses: {
+            /** @description The new household */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Household"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-  };
-  analysesHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        householdId: string;
-        scenarioId: string;
-        analysisId: string;
-      };
-      cookie?: never;
+    householdsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The household */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Household"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The analysis exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    householdsReplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
         };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HouseholdReplace"];
+            };
         };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
+        responses: {
+            /** @description The household as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Household"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
-  };
-  comparisonsList: {
-    parameters: {
-      query?: {
-        page?: string;
-        size?: string;
-        /** @description Repeatable `<property>,<asc|desc>` */
-        sort?: string[];
-      };
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
+    householdsDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description A page of comparisons */
-      200: {
-        headers: {
-          /** @description RFC 8288 paging links (self, first, prev, next, last) */
-          Link?: string;
-          [name: string]: unknown;
+    householdsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['ComparisonPage'];
+        requestBody?: never;
+        responses: {
+            /** @description The household exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
     };
-  };
-  comparisonsCreate: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        householdId: string;
-      };
-      cookie?: never;
+    householdsPatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["HouseholdPatch"];
+                "application/json-patch+json": components["schemas"]["JsonPatch"];
+                "application/json": components["schemas"]["HouseholdPatch"];
+            };
+        };
+        responses: {
+            /** @description The household as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Household"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * @description A ULID
-           * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
-           */
-          baselineScenarioId: string;
-          /**
-           * @description A ULID
-           * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
-           */
-          alternativeScenarioId: string;
-          paths?: number;
-          seed?: number;
+    scenariosList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
         };
-      };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scenarios */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    responses: {
-      /** @description The comparison */
-      201: {
-        headers: {
-          /** @description URI of the new resource */
-          Location?: string;
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    scenariosCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['ComparisonWithDocument'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioDocument"] | components["schemas"]["ScenarioCopy"];
+            };
         };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
+        responses: {
+            /** @description The new scenario */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-  };
-  comparisonsGet: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
-        'If-None-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        comparisonId: string;
-      };
-      cookie?: never;
+    scenariosGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenario */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The comparison */
-      200: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    scenariosReplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['ComparisonWithDocument'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScenarioReplace"];
+            };
         };
-      };
-      /** @description Not modified: the `If-None-Match` ETag still matches */
-      304: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+        responses: {
+            /** @description The scenario as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
     };
-  };
-  comparisonsDelete: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `ETag` read: 412 when the resource has changed since */
-        'If-Match'?: string;
-      };
-      path: {
-        householdId: string;
-        comparisonId: string;
-      };
-      cookie?: never;
+    scenariosDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
+    scenariosHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
         };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      412: components['responses']['PreconditionFailed'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
+        requestBody?: never;
+        responses: {
+            /** @description The scenario exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
     };
-  };
-  comparisonsHead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        householdId: string;
-        comparisonId: string;
-      };
-      cookie?: never;
+    scenariosPatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["ScenarioPatch"];
+                "application/json-patch+json": components["schemas"]["JsonPatch"];
+                "application/json": components["schemas"]["ScenarioPatch"];
+            };
+        };
+        responses: {
+            /** @description The scenario as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The comparison exists */
-      204: {
-        headers: {
-          /** @description The resource version, `"<version>"` */
-          ETag?: string;
-          [name: string]: unknown;
+    identityDiscovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
         };
-        content?: never;
-      };
-      /** @description Invalid input; `errors` lists each invalid field */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description OpenID provider metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenIdConfiguration"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
-        content?: never;
-      };
-      /** @description Missing, malformed, expired or foreign token */
-      401: {
-        headers: {
-          /** @description The authentication scheme and error */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Another user's resource in the caller's realm */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No such resource for this caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Unexpected failure; the body carries the request id */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Busy; retry after `Retry-After` seconds */
-      503: {
-        headers: {
-          /** @description Seconds to wait before retrying */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
-  };
+    identityToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description A missing or invalid parameter, grant or scope */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Client authentication failed (invalid_client) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description No such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    identityAuthorizeGet: {
+        parameters: {
+            query: {
+                client_id: string;
+                redirect_uri: string;
+                response_type: "code";
+                state?: string;
+                scope?: string;
+                nonce?: string;
+                code_challenge?: string;
+                code_challenge_method?: "S256";
+            };
+            header?: never;
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            /** @description The login page (again, with a message, after a wrong username or password) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client with code and state, or with error and state */
+            302: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page: unknown client or redirect_uri, or a bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error page: no such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error page: too many failed sign-ins; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    identityAuthorizePost: {
+        parameters: {
+            query: {
+                client_id: string;
+                redirect_uri: string;
+                response_type: "code";
+                state?: string;
+                scope?: string;
+                nonce?: string;
+                code_challenge?: string;
+                code_challenge_method?: "S256";
+            };
+            header?: never;
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            /** @description The login page (again, with a message, after a wrong username or password) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client with code and state, or with error and state */
+            302: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page: unknown client or redirect_uri, or a bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error page: no such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description An error page: too many failed sign-ins; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    identityCerts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JWKS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    identityRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                realmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+                "application/json": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or not a token of this client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A missing or invalid parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Client authentication failed (invalid_client) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description No such realm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The new user */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersReplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserReplace"];
+            };
+        };
+        responses: {
+            /** @description The user as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usersHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    simulationsList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of simulations */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulationsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    paths?: number;
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The run */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulationsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulationsDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulationsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The simulation exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    outputsSimulationOutput: {
+        parameters: {
+            query?: {
+                sections?: string;
+                view?: "real" | "nominal";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The output document */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputDocument"];
+                    /**
+                     * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
+                     *     0,2025,netWorth,nominal,,1563809.8872544947,1597397.9897435897,1679320.0390243903,1753049.718790261,1843163.5911111112,1925085.140425532,1990622.2880658435,1759269.61803125
+                     *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1613782.416243655,1679320.0390243903,1777626.2488479263,1859547.911894273,1925085.140425532,1695537.4503046875
+                     *     0,2025,liquidAssets,nominal,,724559.2455334947,741353.3701657458,790506.7772020726,831467.8226600986,888813.1244239631,946158.2683982684,978926.8619246862,839863.735265625
+                     *     0,2025,liquidAssets,real,,684007.4730538923,708584.323699422,757737.8594594594,806891.2081218275,858092.448354838,921581.7955555556,946567.8760083976,809695.46778125
+                     *     0,2025,income,nominal,,107375,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,income,real,,107375,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,spending,nominal,,75000,75000,75000,75000,75000,75000,75000,75660
+                     *     0,2025,spending,real,,75000,75000,75000,75000,75000,75000,75000,75660
+                     *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
+                     *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
+                     *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
+                     *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
+                     *     0,2025,members.chris.alive,,1,,,,,,,,
+                     *     0,2025,members.chris.disabled,,0.009,,,,,,,,
+                     *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
+                     *     0,2025,members.pat.alive,,1,,,,,,,,
+                     *     0,2025,members.pat.disabled,,0.015,,,,,,,,
+                     *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
+                     *     0,2025,depleted,,0,,,,,,,,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    outputsSimulationOutputHead: {
+        parameters: {
+            query?: {
+                sections?: string;
+                view?: "real" | "nominal";
+            };
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The output exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    outputsScenarioOutput: {
+        parameters: {
+            query?: {
+                sections?: string;
+                view?: "real" | "nominal";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest output */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioOutput"];
+                    /**
+                     * @example year,calendarYear,metric,view,value,p5,p10,p25,p50,p75,p90,p95,mean
+                     *     0,2025,netWorth,nominal,,1563809.8872544947,1597397.9897435897,1679320.0390243903,1753049.718790261,1843163.5911111112,1925085.140425532,1990622.2880658435,1759269.61803125
+                     *     0,2025,netWorth,real,,1499091.2349726777,1531860.192513369,1613782.416243655,1679320.0390243903,1777626.2488479263,1859547.911894273,1925085.140425532,1695537.4503046875
+                     *     0,2025,liquidAssets,nominal,,724559.2455334947,741353.3701657458,790506.7772020726,831467.8226600986,888813.1244239631,946158.2683982684,978926.8619246862,839863.735265625
+                     *     0,2025,liquidAssets,real,,684007.4730538923,708584.323699422,757737.8594594594,806891.2081218275,858092.448354838,921581.7955555556,946567.8760083976,809695.46778125
+                     *     0,2025,income,nominal,,107375,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,income,real,,107375,150000,150000,150000,150000,150000,150000,145495.875
+                     *     0,2025,spending,nominal,,75000,75000,75000,75000,75000,75000,75000,75660
+                     *     0,2025,spending,real,,75000,75000,75000,75000,75000,75000,75000,75660
+                     *     0,2025,shortfall,nominal,,0,0,0,0,0,0,0,0
+                     *     0,2025,shortfall,real,,0,0,0,0,0,0,0,0
+                     *     0,2025,taxes,nominal,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
+                     *     0,2025,taxes,real,,28031.415525114156,38142.281879194634,38142.281879194634,40702.38993710692,42750.467065868266,44798.537142857145,46334.585635359115,39996.262375
+                     *     0,2025,members.chris.alive,,1,,,,,,,,
+                     *     0,2025,members.chris.disabled,,0.009,,,,,,,,
+                     *     0,2025,members.chris.longTermCare,,0.007,,,,,,,,
+                     *     0,2025,members.pat.alive,,1,,,,,,,,
+                     *     0,2025,members.pat.disabled,,0.015,,,,,,,,
+                     *     0,2025,members.pat.longTermCare,,0.001,,,,,,,,
+                     *     0,2025,depleted,,0,,,,,,,,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    outputsScenarioOutputHead: {
+        parameters: {
+            query?: {
+                sections?: string;
+                view?: "real" | "nominal";
+            };
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An output exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analysesList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "SOLVE";
+                    lever: {
+                        /** @constant */
+                        type: "SPENDING";
+                        expenseId?: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "RETIREMENT_AGE";
+                        memberId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "CONTRIBUTION";
+                        accountId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "LUMP_SUM";
+                        accountId?: string;
+                        min?: number;
+                        max?: number;
+                    };
+                    target?: {
+                        goalId?: string;
+                        probability?: number;
+                    };
+                    maxTrials?: number;
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "DIAGNOSE";
+                    target?: {
+                        goalId?: string;
+                        probability?: number;
+                    };
+                    maxTrials?: number;
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "SENSITIVITY";
+                    inputs?: ({
+                        /** @enum {string} */
+                        input: "MORTALITY" | "SPENDING";
+                        down?: number;
+                        up?: number;
+                    } | {
+                        /** @constant */
+                        input: "RETIREMENT_AGE";
+                        down?: number;
+                        up?: number;
+                    } | {
+                        /** @enum {string} */
+                        input: "EQUITY_PREMIUM" | "EQUITY_VOLATILITY" | "INFLATION_MEAN" | "RATE_LEVEL" | "EARLY_RETURNS";
+                        down?: number;
+                        up?: number;
+                    })[];
+                    paths?: number;
+                    seed?: number;
+                } | {
+                    /** @constant */
+                    type: "STRESS";
+                    shocks?: ({
+                        /** @constant */
+                        type: "EQUITY_FALL";
+                        fall: number;
+                        year?: number;
+                    } | {
+                        /** @constant */
+                        type: "HIGH_INFLATION";
+                        extra: number;
+                        years?: number;
+                        fromYear?: number;
+                    } | {
+                        /** @constant */
+                        type: "RATES_UP";
+                        points: number;
+                    } | {
+                        /** @constant */
+                        type: "HISTORICAL";
+                        startYear: number;
+                        years?: number;
+                    })[];
+                    paths?: number;
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisWithDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisWithDocument"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    analysesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+                scenarioId: string;
+                analysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    comparisonsList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comparisons */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComparisonPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    comparisonsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A ULID
+                     * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
+                     */
+                    baselineScenarioId: string;
+                    /**
+                     * @description A ULID
+                     * @example 01ARZ3NDEKTSV4RRFFQ69G5FAV
+                     */
+                    alternativeScenarioId: string;
+                    paths?: number;
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The comparison */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComparisonWithDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    comparisonsGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComparisonWithDocument"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    comparisonsDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    comparisonsHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                householdId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison exists */
+            204: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; `errors` lists each invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or foreign token */
+            401: {
+                headers: {
+                    /** @description The authentication scheme and error */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another user's resource in the caller's realm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure; the body carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
