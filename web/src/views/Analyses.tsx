@@ -9,6 +9,7 @@ import { Chart } from '../charts/Chart.tsx';
 import { tornadoChart } from '../charts/figures.ts';
 import { ErrorText } from '../components/fields.tsx';
 import { money, percent, points } from '../format.ts';
+import { PathsInput, RunProgress } from '../components/run-controls.tsx';
 
 type Kind = AnalysisRequest['type'];
 type Solve = NonNullable<AnalysisDocument['solve']>;
@@ -112,23 +113,13 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
             />
           </>
         )}
-        <label for="analysis-paths">Paths</label>
-        <input
-          id="analysis-paths"
-          type="number"
-          min={1}
-          max={100000}
-          step={1}
-          value={paths}
-          onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
-        />
+        <PathsInput id="analysis-paths" value={paths} onChange={setPaths} />
         <button type="submit" disabled={run !== null}>
           Run analysis
         </button>
         {run && (
           <span class="progress" aria-live="polite">
-            <progress max={1} value={run.progress} aria-label="Analysis progress" /> {run.status.toLowerCase()}{' '}
-            {Math.round(run.progress * 100)}%
+            <RunProgress run={run} label="Analysis progress" />
           </span>
         )}
         <ErrorText id="analysis-error" messages={errors} />

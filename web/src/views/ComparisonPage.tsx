@@ -10,6 +10,7 @@ import { fanRows, medianDifferenceChart, overlayChart } from '../charts/figures.
 import { money, percent, points } from '../format.ts';
 import { useLoad } from '../components/useLoad.ts';
 import { href } from '../router.ts';
+import { RunProgress } from '../components/run-controls.tsx';
 
 const figureNames: Record<string, string> = {
   probabilityOfSuccess: 'Success',
@@ -69,8 +70,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
       {error && <p role="alert">{error}</p>}
       {run && !doc && (
         <p aria-live="polite">
-          <progress max={1} value={run.progress} aria-label="Comparison progress" /> {run.status.toLowerCase()}{' '}
-          {Math.round(run.progress * 100)}%
+          <RunProgress run={run} label="Comparison progress" />
         </p>
       )}
       {doc && success && (

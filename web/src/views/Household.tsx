@@ -4,6 +4,7 @@ import { api, ApiError } from '../api.ts';
 import { InlineRename } from '../components/InlineRename.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { href, navigate } from '../router.ts';
+import { PathsInput } from '../components/run-controls.tsx';
 
 export function HouseholdView({ householdId }: { householdId: string }) {
   const household = useLoad(() => api.getHousehold(householdId), [householdId]);
@@ -106,16 +107,7 @@ export function HouseholdView({ householdId }: { householdId: string }) {
               <option value={s.id}>{s.name}</option>
             ))}
           </select>
-          <label for="compare-paths">Paths</label>
-          <input
-            id="compare-paths"
-            type="number"
-            min={1}
-            max={100000}
-            step={1}
-            value={paths}
-            onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
-          />
+          <PathsInput id="compare-paths" value={paths} onChange={setPaths} />
           <button type="submit">Compare</button>
           {compareError && (
             <p role="alert" class="field-error">

@@ -16,6 +16,7 @@ import { Output } from './Output.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
 import { Analyses } from './Analyses.tsx';
 import { WhatIf } from './WhatIf.tsx';
+import { PathsInput, RunProgress } from '../components/run-controls.tsx';
 
 type Tab = 'results' | 'edit' | 'whatif' | 'analyses';
 
@@ -85,23 +86,13 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
       {tab === 'results' && (
         <div role="tabpanel" id="panel-results" aria-labelledby="tab-results">
           <form class="run" onSubmit={start}>
-            <label for="run-paths">Paths</label>
-            <input
-              id="run-paths"
-              type="number"
-              min={1}
-              max={100000}
-              step={1}
-              value={paths}
-              onInput={(e) => setPaths(Number((e.currentTarget as HTMLInputElement).value))}
-            />
+            <PathsInput id="run-paths" value={paths} onChange={setPaths} />
             <button type="submit" disabled={run !== null}>
               Run simulation
             </button>
             {run && (
               <span class="progress" aria-live="polite">
-                <progress max={1} value={run.progress} aria-label="Simulation progress" /> {run.status.toLowerCase()}{' '}
-                {Math.round(run.progress * 100)}%
+                <RunProgress run={run} label="Simulation progress" />
               </span>
             )}
           </form>
