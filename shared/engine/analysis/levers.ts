@@ -3,7 +3,7 @@
  * current value, its search bounds and the direction that helps, and applies a value to a copy of
  * the plan. Values are searched in whole units of `unit` (a cent for money, a year for ages).
  */
-import type { HouseholdPlan, PlanAccount } from '../household/plan.js';
+import { plainCashAccount, type HouseholdPlan, type PlanAccount } from '../household/plan.js';
 import type { LeverSpec, LeverType } from './request.js';
 import type { AnalysisIssue } from './issues.js';
 
@@ -177,19 +177,7 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
           ...plan,
           accounts: account
             ? plan.accounts.map((a) => (a === account ? { ...a, balance: a.balance + value } : a))
-            : [
-                {
-                  id: 'lump-sum',
-                  type: 'CASH',
-                  balance: value,
-                  allocation: { cash: 1, bonds: 0, equity: 0 },
-                  annualFee: 0,
-                  accessAge: 0,
-                  contributionFraction: 0,
-                  employerMatch: 0,
-                  employerMatchLimit: 1,
-                },
-              ],
+            : [plainCashAccount('lump-sum', value)],
         }),
         describe: (value) => `adding ${money(value)} today${account ? ` to ${account.id}` : ''}`,
       };

@@ -1,4 +1,4 @@
-import type { HouseholdPlan, AccountType } from './plan.js';
+import { plainCashAccount, type HouseholdPlan, type AccountType } from './plan.js';
 
 /** Codes used in the hot loop instead of strings. */
 export const IncomeKind = { SALARY: 0, STATE_PENSION: 1, DEFINED_BENEFIT_PENSION: 2, ANNUITY: 3, RENTAL: 4, OTHER: 5 } as const;
@@ -224,17 +224,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   const accounts = [...plan.accounts];
   let cashAccount = accounts.findIndex((a) => a.type === 'CASH');
   if (cashAccount < 0) {
-    accounts.push({
-      id: '',
-      type: 'CASH',
-      balance: 0,
-      allocation: { cash: 1, bonds: 0, equity: 0 },
-      annualFee: 0,
-      accessAge: 0,
-      contributionFraction: 0,
-      employerMatch: 0,
-      employerMatchLimit: 1,
-    });
+    accounts.push(plainCashAccount('', 0));
     cashAccount = accounts.length - 1;
   }
   const A = accounts.length;

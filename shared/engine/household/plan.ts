@@ -76,6 +76,21 @@ export interface PlanAccount {
   extraContribution?: { amount: number; years: number };
 }
 
+/** A cash account with nothing but its balance: no fee, no contributions, drawable at any age. */
+export function plainCashAccount(id: string, balance: number): PlanAccount {
+  return {
+    id,
+    type: 'CASH',
+    balance,
+    allocation: { cash: 1, bonds: 0, equity: 0 },
+    annualFee: 0,
+    accessAge: 0,
+    contributionFraction: 0,
+    employerMatch: 0,
+    employerMatchLimit: 1,
+  };
+}
+
 export interface PlanProperty {
   id: string;
   type: 'RESIDENCE' | 'RENTAL';
