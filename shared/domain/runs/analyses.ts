@@ -8,13 +8,12 @@ import type { AnalysisDocument } from '../../engine/analysis/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
 import { listAnalyses as storeList } from '../../store/runs/runs.js';
 import { ConflictError } from '../errors.js';
-import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import type { WritePreconditions } from '../versioning.js';
 import { splitAnalysisBody, type AnalysisBody } from './analysis-request.js';
-import { failIfStale } from './end-run.js';
-import { deleteRun, loadRun } from './run-access.js';
+import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Analysis, AnalysisRecord, RunRef } from './run.js';
 import { startRun } from './start-run.js';
 import { toAnalysis } from './views.js';
@@ -76,9 +75,12 @@ export async function listAnalyses(
 ): Promise<Page<Analysis>> {
   await loadScenario(principal, householdId, scenarioId);
   const records = await storeList(principal.realmId, householdId, scenarioId);
-  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)));
-  const analyses = current.map((record) => toAnalysis(record as AnalysisRecord));
-  return sortAndPage(analyses as unknown as Array<Analysis & Record<string, unknown>>, request) as unknown as Page<Analysis>;
+  return pageRuns(
+    records,
+    (id) => refOf(principal, householdId, scenarioId, id),
+    (record) => toAnalysis(record as AnalysisRecord),
+    request,
+  );
 }
 
 export async function getAnalysis(

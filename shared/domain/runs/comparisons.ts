@@ -6,12 +6,11 @@ import { listComparisons as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { loadHousehold } from '../households/service.js';
 import { idSchema } from '../ids.js';
-import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import type { WritePreconditions } from '../versioning.js';
-import { failIfStale } from './end-run.js';
-import { deleteRun, loadRun } from './run-access.js';
+import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Comparison, ComparisonRecord, RunRef } from './run.js';
 import { runOptionsShape } from './simulations.js';
 import { startRun } from './start-run.js';
@@ -83,9 +82,12 @@ async function withDocument(principal: Principal, record: ComparisonRecord): Pro
 export async function listComparisons(principal: Principal, householdId: string, request: PageRequest): Promise<Page<Comparison>> {
   await loadHousehold(principal, householdId);
   const records = await storeList(principal.realmId, householdId);
-  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, record.id), record)));
-  const comparisons = current.map((record) => toComparison(record as ComparisonRecord));
-  return sortAndPage(comparisons as unknown as Array<Comparison & Record<string, unknown>>, request) as unknown as Page<Comparison>;
+  return pageRuns(
+    records,
+    (id) => refOf(principal, householdId, id),
+    (record) => toComparison(record as ComparisonRecord),
+    request,
+  );
 }
 
 export async function getComparison(principal: Principal, householdId: string, comparisonId: string): Promise<ComparisonView> {

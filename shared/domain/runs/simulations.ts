@@ -4,15 +4,14 @@ import type { OutputDocument } from '../../engine/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
 import { latestCompletedSimulation, listSimulations as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { pagingQuerySchema, sortAndPage, type Page, type PageRequest } from '../paging.js';
+import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import { MAX_PATHS } from '../scenario/index.js';
 import { integer } from '../scenario/common.js';
 import type { WritePreconditions } from '../versioning.js';
-import { failIfStale } from './end-run.js';
 import { selectOutput, type OutputQuery } from './output-view.js';
-import { deleteRun, loadRun } from './run-access.js';
+import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { RunRef, Simulation, SimulationRecord } from './run.js';
 import { startRun } from './start-run.js';
 import { toSimulation } from './views.js';
@@ -72,9 +71,12 @@ export async function listSimulations(
 ): Promise<Page<Simulation>> {
   await loadScenario(principal, householdId, scenarioId);
   const records = await storeList(principal.realmId, householdId, scenarioId);
-  const current = await Promise.all(records.map((record) => failIfStale(refOf(principal, householdId, scenarioId, record.id), record)));
-  const simulations = current.map((record) => toSimulation(record as SimulationRecord));
-  return sortAndPage(simulations as unknown as Array<Simulation & Record<string, unknown>>, request);
+  return pageRuns(
+    records,
+    (id) => refOf(principal, householdId, scenarioId, id),
+    (record) => toSimulation(record as SimulationRecord),
+    request,
+  );
 }
 
 export async function getSimulation(principal: Principal, householdId: string, scenarioId: string, runId: string): Promise<Simulation> {
