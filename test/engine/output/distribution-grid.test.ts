@@ -101,6 +101,22 @@ describe('DistributionGrid', () => {
     expect(grid.count(0)).toBe(data.length);
   });
 
+  it('rounds a value half way between two units as Math.round does (towards +Infinity), in batches and alone', () => {
+    // Odd multiples of half a unit, both signs, small and near the plain accumulator's limit.
+    const data: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const half = (2 * i + 1) * (MONEY_UNIT / 2);
+      data.push(half, -half, half + 2 ** 33, -half - 2 ** 33);
+    }
+    const grid = new DistributionGrid(2, MONEY_UNIT);
+    grid.addBatch(0, Float64Array.from(data), 0, data.length);
+    for (const v of data) grid.addBatch(1, Float64Array.from([v, v]), 0, 2);
+    let units = 0;
+    for (const v of data) units += Math.round(v / MONEY_UNIT);
+    expect(valueOf(grid.toJSON(0).sum)).toBe(units);
+    expect(valueOf(grid.toJSON(1).sum)).toBe(2 * units);
+  });
+
   it('writes an empty distribution like an empty sketch', () => {
     const grid = new DistributionGrid(2, MONEY_UNIT);
     grid.addBatch(1, new Float64Array([5]), 0, 1);
