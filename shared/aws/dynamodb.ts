@@ -26,6 +26,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { clientConfig, type AwsClientOptions } from './client-config.js';
+import { tracedClient } from './tracing.js';
 
 export type QueryInput = QueryCommandInput;
 export type ScanInput = ScanCommandInput;
@@ -70,9 +71,12 @@ export class DocumentClient {
   }
 }
 
-/** The low-level client (attribute values), for table administration. */
+/**
+ * The low-level client (attribute values), for table administration; traced (shared/aws/tracing.ts),
+ * and so is the document client made on it, which shares its middleware.
+ */
 export function createDynamoDbClient(options?: AwsClientOptions): DynamoDBClient {
-  return new DynamoDBClient(clientConfig(options));
+  return tracedClient(new DynamoDBClient(clientConfig(options)));
 }
 
 export function createDocumentClient(options?: AwsClientOptions): DocumentClient {

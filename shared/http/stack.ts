@@ -1,6 +1,6 @@
 /**
- * The middleware stack every HTTP handler runs in (middy): CORS, request id and the log line,
- * header normalisation, error mapping, bearer authentication, JSON body parsing and zod validation.
+ * The middleware stack every HTTP handler runs in (middy): the X-Ray handler subsegment, CORS, request
+ * id and the log line, header normalisation, error mapping, bearer authentication, JSON body parsing and zod validation.
  * A handler declares its route's schemas in a `RouteSpec` and receives parsed, validated input.
  */
 import middy from '@middy/core';
@@ -8,6 +8,7 @@ import type { MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
@@ -20,6 +21,7 @@ import { jsonMediaType, parseJsonBody } from './body.js';
 import { errorResult, mapError, withRetryAfter } from './error-response.js';
 import { idempotentReply } from './idempotency.js';
 import { log, logContext, withLogContext } from '../log/logger.js';
+import { annotate, flagStatus, tracer } from '../aws/tracing.js';
 import type { Reply } from './reply.js';
 import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
@@ -133,7 +135,7 @@ const corsOptions = {
   methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
 };
 
-/** Request id header, HEAD without body, and the one log line per request. */
+/** Request id header, HEAD without body, the one log line per request and the trace's annotations. */
 const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
   const finish = (request: Request) => {
     const state = stateOf(request);
@@ -153,7 +155,9 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
       fields.realmId = state.principal.realmId;
       fields.subject = state.principal.subject;
     }
+    annotate({ route: request.event.routeKey, status, realm: state.principal?.realmId });
     const error = state.error ?? request.error;
+    flagStatus(status, error ?? undefined);
     if (status >= 500 && error) {
       const cause = error.cause instanceof Error ? { name: error.cause.name, message: error.cause.message } : undefined;
       log('error', 'request failed', { ...fields, error: { name: error.name, message: error.message, stack: error.stack, cause } });
@@ -168,6 +172,17 @@ const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
     after: finish,
     onError: finish,
   };
+};
+
+/**
+ * The X-Ray subsegment of the handler (Powertools' Tracer), opened before everything else and closed
+ * after: every SDK call of the request falls within it, and the finalizer annotates and flags it. An
+ * error response closes it like any other, so a 4xx is never a fault; the response is never copied
+ * into the trace (it may hold a token).
+ */
+const handlerSubsegment = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
+  const capture = captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<ApiEvent, ApiResult, Error, Context>;
+  return { before: capture.before, after: capture.after, onError: capture.after };
 };
 
 /**
@@ -234,6 +249,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
   fn: (input: RouteInput<P, Q, B>) => Promise<Reply>,
 ): ApiHandler {
   const handler = middy<ApiEvent, ApiResult, Error, Context>()
+    .use(handlerSubsegment())
     .use(httpCors(corsOptions))
     .use(finalizer())
     .use(httpHeaderNormalizer())

@@ -4,10 +4,12 @@
  * in a log context of its own (its message id, plus the fields the consumer names, such as the run
  * and shard), so every line logged while it runs carries them. A record whose body is malformed
  * is logged and dropped: it can never succeed. Any other failure is logged and reported in
- * `batchItemFailures`, so SQS delivers that record again and only that record.
+ * `batchItemFailures`, so SQS delivers that record again and only that record. Where tracing is on,
+ * each record is an X-Ray subsegment of its own, annotated with the same fields (shared/aws/tracing.ts).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { addLogContext, type LogFields, log, withLogContext } from '../log/logger.js';
+import { annotate, inSubsegment } from '../aws/tracing.js';
 import { MalformedMessageError } from './malformed-message.js';
 
 export interface RecordConsumer<M> {
@@ -27,9 +29,13 @@ export function sqsBatchHandler<M>(consumer: RecordConsumer<M>): (event: SQSEven
     for (const record of event.Records) {
       await withLogContext({ messageId: record.messageId, receiveCount: receiveCountOf(record) }, async () => {
         try {
-          const message = consumer.decode(record.body);
-          addLogContext(consumer.logFields(message));
-          await consumer.process(message, record);
+          await inSubsegment('## record', async () => {
+            const message = consumer.decode(record.body);
+            const fields = consumer.logFields(message);
+            addLogContext(fields);
+            annotate({ messageId: record.messageId, receiveCount: receiveCountOf(record), ...fields });
+            await consumer.process(message, record);
+          });
         } catch (error) {
           if (error instanceof MalformedMessageError) {
             log('error', 'dropped malformed message', { error: error.message });

@@ -5,11 +5,10 @@
  * then served from the container's cache; when KMS or the table cannot be read the answer is 503
  * with Retry-After in the error shape, never 401, and the next request tries again.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKmsClient } from '../../shared/aws/kms.js';
 import { createRealm } from '../../shared/identity/registration.js';
-import { signJwt } from '../../shared/identity/signing/jwt.js';
 import { KmsSigningKeys } from '../../shared/identity/signing/kms-signer.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
 import { identityStore } from '../../shared/store/identity/process-store.js';
@@ -17,6 +16,7 @@ import { fakeCredentials, startFakeAwsService, type FakeAwsService } from '../su
 import { fakeKms } from '../support/fake-kms.js';
 import { ApiClient } from '../support/http.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { serviceSignedUserToken } from '../support/tokens.js';
 
 const keyId = 'alias/token-signing';
 const keys = new Map([[keyId, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey]]);
@@ -30,17 +30,7 @@ let issuerKeys: KmsSigningKeys;
 const publicKeyReads = () => kms.requests.filter((r) => r.target === 'TrentService.GetPublicKey').length;
 
 async function token(realmId: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: `${server.url}/realms/${realmId}`,
-    sub: 'alice',
-    azp: 'web',
-    typ: 'Bearer',
-    jti: randomUUID(),
-    iat: now,
-    exp: now + 300,
-  };
-  return signJwt(claims, await issuerKeys.current());
+  return serviceSignedUserToken(`${server.url}/realms/${realmId}`, await issuerKeys.current());
 }
 
 beforeAll(async () => {

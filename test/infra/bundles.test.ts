@@ -2,9 +2,9 @@
  * Every function's bundle, built with the deployed esbuild settings: the AWS calls it makes go
  * through the AWS SDK's clients, bundled from their ES module build. A bundle that reaches the store
  * carries DynamoDB's document client, one that sends shards carries the SQS client, one that signs
- * or verifies tokens with KMS carries the KMS client; and none carries a second copy from the SDK's
- * CommonJS build or imports a package from outside itself, and none carries what only the bench,
- * the local runtime or the CLI use.
+ * or verifies tokens with KMS carries the KMS client, and every one carries the X-Ray tracer that
+ * wraps them. None carries a second copy from the SDK's CommonJS build or imports a package from
+ * outside itself, and none carries what only the bench, the local runtime or the CLI use.
  */
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
@@ -73,6 +73,21 @@ describe('function bundles', () => {
         handler,
       ).toEqual([]);
       expect(externals, handler).toEqual([]);
+      // Every function traces its SDK calls (shared/aws/tracing.ts): Powertools' Tracer from its ES
+      // module build, over the X-Ray SDK; an HTTP handler also carries the Tracer's middy middleware.
+      expect(inputs, handler).toContain('shared/aws/tracing.ts');
+      expect(inputs, handler).toContain('node_modules/@aws-lambda-powertools/tracer/lib/esm/Tracer.js');
+      expect(
+        inputs.some((i) => i.startsWith('node_modules/aws-xray-sdk-core/')),
+        `${handler} bundles aws-xray-sdk-core`,
+      ).toBe(true);
+      expect(
+        inputs.filter((i) => i.startsWith('node_modules/@aws-lambda-powertools/') && i.includes('/lib/cjs/')),
+        handler,
+      ).toEqual([]);
+      if (inputs.includes('shared/http/stack.ts')) {
+        expect(inputs, handler).toContain('node_modules/@aws-lambda-powertools/tracer/lib/esm/middleware/middy.js');
+      }
       // The benchmark's sketch library, the embedded store and the TypeScript loader serve the bench,
       // the local runtime and the CLI; a function never carries them.
       expect(

@@ -6,6 +6,8 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { Jwks, JwksProvider } from '../../shared/http/auth.js';
+import { signJwt } from '../../shared/identity/signing/jwt.js';
+import type { SigningKey } from '../../shared/identity/signing/signing-key.js';
 
 export interface TestIssuer {
   /** Serves this issuer's keys for the known realms; any other realm is unknown. */
@@ -70,4 +72,15 @@ export async function createTestIssuer(issuerBase: () => string, realms: string[
         options,
       ),
   };
+}
+
+/**
+ * A user's access token as the service's own issuer signs it (the claims docs/API-NOTES.md fixes),
+ * with one of the service's signing keys: for tests of the deployed key path, where a realm's keys
+ * come from KMS or the key ring rather than from a test issuer's JWKS.
+ */
+export async function serviceSignedUserToken(issuer: string, key: SigningKey): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { iss: issuer, sub: 'alice', azp: 'web', typ: 'Bearer', jti: randomUUID(), iat: now, exp: now + 300 };
+  return signJwt(claims, key);
 }
