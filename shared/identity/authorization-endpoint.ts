@@ -4,7 +4,7 @@
  * error page, never a redirect (RFC 6749 §4.1.2.1). Other request errors go back to the client as
  * `error` and `state` on the redirect. Responses are HTML: the one exception to the JSON rule.
  */
-import { epochSeconds } from '../store/identity/identity-keys.js';
+import { epochSeconds } from '../store/table.js';
 import { digestToken, randomSecret } from './hashing.js';
 import { endpointPaths } from './issuer.js';
 import { lifetimes } from './lifetimes.js';

@@ -6,7 +6,7 @@
  * (checking the claim is the hash being budgeted).
  */
 import type { IdentityStore } from '../store/identity/identity-store.js';
-import { epochSeconds, identityKeys } from '../store/identity/identity-keys.js';
+import { epochSeconds } from '../store/table.js';
 import type { HashBudgetPolicy } from './lifetimes.js';
 import { OAuthError } from './oauth-error.js';
 
@@ -34,13 +34,13 @@ export async function spendHash(
   policy: HashBudgetPolicy,
   now: Date,
 ): Promise<void> {
-  const charges: [Parameters<typeof identityKeys.hashBudget>[1], string | undefined, number, string][] = [
+  const charges: ['A' | 'C', string | undefined, number, string][] = [
     ['A', payer.sourceIp, policy.perAddress, 'Too many sign-in attempts from your network; try again shortly'],
     ['C', payer.clientId, policy.perClient, 'Too many sign-in attempts for this client; try again shortly'],
   ];
   for (const [scope, who, limit, message] of charges) {
     if (!who) continue;
-    const hit = await store.counters.take(identityKeys.hashBudget(realmId, scope, who), 'hash-budget', limit, policy.windowSeconds, now);
+    const hit = await store.counters.take({ realmId, counter: 'hash-budget', scope, who }, limit, policy.windowSeconds, now);
     if (!hit.allowed) throw new HashBudgetExceeded(message, Math.max(1, hit.until - epochSeconds(now)));
   }
 }

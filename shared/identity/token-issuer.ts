@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { idPattern } from '../domain/ids.js';
 import type { User } from '../domain/identity/entities.js';
 import { serviceAccountRole, serviceAccountSubject } from '../domain/principal.js';
-import { epochSeconds } from '../store/identity/identity-keys.js';
+import { epochSeconds } from '../store/table.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
 import { digestToken, randomSecret } from './hashing.js';
 import { lifetimes } from './lifetimes.js';

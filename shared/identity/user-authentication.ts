@@ -11,7 +11,8 @@
  */
 import type { User } from '../domain/identity/entities.js';
 import type { IdentityStore } from '../store/identity/identity-store.js';
-import { epochSeconds, identityKeys } from '../store/identity/identity-keys.js';
+import type { WindowCounterRef } from '../store/identity/window-counter-repository.js';
+import { epochSeconds } from '../store/table.js';
 import { spendHash, type HashPayer } from './hash-budget.js';
 import { decoy, verifySecret } from './hashing.js';
 import type { HashBudgetPolicy, LoginThrottlePolicy } from './lifetimes.js';
@@ -44,12 +45,12 @@ export async function authenticateUser(store: IdentityStore, attempt: LoginAttem
   }
   const throttle = policies.loginThrottle;
   const lock = epochSeconds(now) + throttle.lockSeconds;
-  const counters: [ReturnType<typeof identityKeys.loginFailures>, number][] = [
-    [identityKeys.loginFailures(realmId, name, attempt.source), throttle.maxFailures],
-    [identityKeys.loginFailures(realmId, name), throttle.maxFailuresPerUsername],
+  const counters: [WindowCounterRef, number][] = [
+    [{ realmId, counter: 'login-failures', username: name, source: attempt.source }, throttle.maxFailures],
+    [{ realmId, counter: 'login-failures', username: name }, throttle.maxFailuresPerUsername],
   ];
   for (const [key, limit] of counters) {
-    const hit = await store.counters.take(key, 'login-failures', limit, throttle.windowSeconds, now);
+    const hit = await store.counters.take(key, limit, throttle.windowSeconds, now);
     if (!hit.allowed) return { outcome: 'locked', until: hit.until };
   }
   await spendHash(store, realmId, attempt.payer, policies.hashBudget, now);

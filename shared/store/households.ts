@@ -1,34 +1,63 @@
 /**
- * Households: one item per household at the head of its own partition (`sk = H`); everything
- * under it (scenarios, runs, outputs) shares the partition, so a cascading delete is one query.
- * Two GSIs list a realm's households and an owner's households.
+ * Households: one item per household at the head of its own partition (`R#<realm>#H#<id>`, sort
+ * key `H`); everything under it (scenarios, runs and their data) shares the partition, so a
+ * cascading delete is one query. Two GSIs list a realm's households and an owner's households.
  */
 import { ulid } from 'ulid';
-import type { Household, HouseholdFields } from '../domain/households/schema.js';
 import { ConditionFailed, LimitReached } from './facts.js';
 import { dynamoClient } from './client.js';
 import { isConditionFailed } from './conditional.js';
-import {
-  householdIndexSortKey,
-  householdPartition,
-  householdSortKey,
-  ownerHouseholdsIndexKey,
-  realmCountersSortKey,
-  realmHouseholdsIndexKey,
-  realmMetaPartition,
-} from './keys.js';
 import { queryAll } from './query-all.js';
-import { tableName } from './table.js';
+import { adjustRealmCounter } from './realm-counters.js';
+import { realmKey, tableName } from './table.js';
 import { batchDelete } from './batch.js';
+
+/** Where a household lives. */
+export interface HouseholdRef {
+  realmId: string;
+  householdId: string;
+}
+
+/**
+ * A household as the API shows it (the domain's schema describes the same fields). A type, not an
+ * interface: lists sort it as a plain record.
+ */
+export type StoredHousehold = {
+  id: string;
+  name: string;
+  currency: string;
+  externalReference?: string;
+  ownerId: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+/** What a new household is made of; the store adds the id, the times and the version. */
+export type NewHousehold = Pick<StoredHousehold, 'name' | 'currency' | 'externalReference' | 'ownerId'>;
+
+export const householdKeys = {
+  /** The household's partition: the household item and everything stored under it. */
+  partition: (ref: HouseholdRef) => realmKey(ref.realmId, `H#${ref.householdId}`),
+  /** The household item's sort key; its children sort after it (`SCENARIO#...`) or before (`CMPDATA#...`). */
+  head: 'H',
+  household: (ref: HouseholdRef) => ({ pk: householdKeys.partition(ref), sk: householdKeys.head }),
+  /** gsi1: every household of the realm. */
+  realmIndex: (realmId: string) => realmKey(realmId, 'HOUSEHOLDS'),
+  /** gsi2: the households of one owner. */
+  ownerIndex: (realmId: string, ownerId: string) => realmKey(realmId, `OWNER#${ownerId}`),
+  /** The sort key of a household in either index. */
+  indexSort: (householdId: string) => `H#${householdId}`,
+};
 
 export const maxHouseholdsPerRealm = 10_000;
 
 /** A stored household, with the bookkeeping the API does not show. */
-export interface HouseholdRecord extends Household {
+export type HouseholdRecord = StoredHousehold & {
   /** Set when a cascading delete has started: the household is gone for readers. */
   deletingAt?: string;
   scenarioCount?: number;
-}
+};
 
 const publicFields = ['id', 'name', 'currency', 'externalReference', 'ownerId', 'createdAt', 'updatedAt', 'version'] as const;
 
@@ -40,46 +69,30 @@ function toRecord(item: Record<string, unknown>): HouseholdRecord {
   return record as unknown as HouseholdRecord;
 }
 
-export function publicHousehold(record: HouseholdRecord): Household {
+export function publicHousehold(record: HouseholdRecord): StoredHousehold {
   const out: Record<string, unknown> = {};
   for (const field of publicFields) if (record[field] !== undefined) out[field] = record[field];
-  return out as Household;
+  return out as unknown as StoredHousehold;
 }
 
-function itemOf(realmId: string, household: Household) {
+function itemOf(realmId: string, household: StoredHousehold) {
   return {
-    pk: householdPartition(realmId, household.id),
-    sk: householdSortKey,
-    gsi1pk: realmHouseholdsIndexKey(realmId),
-    gsi1sk: householdIndexSortKey(household.id),
-    gsi2pk: ownerHouseholdsIndexKey(realmId, household.ownerId),
-    gsi2sk: householdIndexSortKey(household.id),
+    ...householdKeys.household({ realmId, householdId: household.id }),
+    gsi1pk: householdKeys.realmIndex(realmId),
+    gsi1sk: householdKeys.indexSort(household.id),
+    gsi2pk: householdKeys.ownerIndex(realmId, household.ownerId),
+    gsi2sk: householdKeys.indexSort(household.id),
     entity: 'household',
     ...household,
   };
 }
 
-async function adjustRealmHouseholdCount(realmId: string, delta: 1 | -1): Promise<void> {
-  try {
-    await dynamoClient().update({
-      TableName: tableName(),
-      Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
-      UpdateExpression: 'ADD households :delta SET entity = :entity',
-      ConditionExpression: delta > 0 ? 'attribute_not_exists(households) OR households < :max' : undefined,
-      ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':max': maxHouseholdsPerRealm } : {}) },
-    });
-  } catch (error) {
-    if (isConditionFailed(error)) {
-      throw new LimitReached('households of a realm', maxHouseholdsPerRealm);
-    }
-    throw error;
-  }
-}
-
-export async function insertHousehold(realmId: string, fields: HouseholdFields & { ownerId: string }): Promise<Household> {
+export async function insertHousehold(realmId: string, fields: NewHousehold): Promise<StoredHousehold> {
   const now = new Date().toISOString();
-  const household: Household = { ...fields, id: ulid(), createdAt: now, updatedAt: now, version: 1 };
-  await adjustRealmHouseholdCount(realmId, 1);
+  const household: StoredHousehold = { ...fields, id: ulid(), createdAt: now, updatedAt: now, version: 1 };
+  if (!(await adjustRealmCounter(realmId, 'households', { delta: 1, cap: maxHouseholdsPerRealm }))) {
+    throw new LimitReached('households of a realm', maxHouseholdsPerRealm);
+  }
   try {
     await dynamoClient().put({
       TableName: tableName(),
@@ -87,28 +100,24 @@ export async function insertHousehold(realmId: string, fields: HouseholdFields &
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   } catch (error) {
-    await adjustRealmHouseholdCount(realmId, -1);
+    await adjustRealmCounter(realmId, 'households', { delta: -1 });
     throw error;
   }
   return household;
 }
 
 /** The stored household, including one being deleted; undefined when there is none. */
-export async function findHouseholdRecord(realmId: string, householdId: string): Promise<HouseholdRecord | undefined> {
-  const result = await dynamoClient().get({
-    TableName: tableName(),
-    Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
-    ConsistentRead: true,
-  });
+export async function findHouseholdRecord(ref: HouseholdRef): Promise<HouseholdRecord | undefined> {
+  const result = await dynamoClient().get({ TableName: tableName(), Key: householdKeys.household(ref), ConsistentRead: true });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
 /** Writes the new state if the stored version is still `expectedVersion`; ConditionFailed otherwise. */
-export async function updateHouseholdIfVersion(realmId: string, next: Household, expectedVersion: number): Promise<Household> {
+export async function updateHouseholdIfVersion(realmId: string, next: StoredHousehold, expectedVersion: number): Promise<StoredHousehold> {
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk: householdPartition(realmId, next.id), sk: householdSortKey },
+      Key: householdKeys.household({ realmId, householdId: next.id }),
       UpdateExpression:
         'SET #name = :name, currency = :currency, ownerId = :ownerId, gsi2pk = :gsi2pk, updatedAt = :updatedAt, version = :version' +
         (next.externalReference === undefined ? ' REMOVE externalReference' : ', externalReference = :externalReference'),
@@ -118,7 +127,7 @@ export async function updateHouseholdIfVersion(realmId: string, next: Household,
         ':name': next.name,
         ':currency': next.currency,
         ':ownerId': next.ownerId,
-        ':gsi2pk': ownerHouseholdsIndexKey(realmId, next.ownerId),
+        ':gsi2pk': householdKeys.ownerIndex(realmId, next.ownerId),
         ':updatedAt': next.updatedAt,
         ':version': next.version,
         ':expected': expectedVersion,
@@ -133,20 +142,20 @@ export async function updateHouseholdIfVersion(realmId: string, next: Household,
 }
 
 /** Every household of the realm, or of one owner: bounded by the realm cap. */
-export async function queryHouseholds(realmId: string, ownerId?: string): Promise<Household[]> {
+export async function queryHouseholds(realmId: string, ownerId?: string): Promise<StoredHousehold[]> {
   const items = await queryAll(
     ownerId === undefined
       ? {
           TableName: tableName(),
           IndexName: 'gsi1',
           KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': realmHouseholdsIndexKey(realmId) },
+          ExpressionAttributeValues: { ':pk': householdKeys.realmIndex(realmId) },
         }
       : {
           TableName: tableName(),
           IndexName: 'gsi2',
           KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': ownerHouseholdsIndexKey(realmId, ownerId) },
+          ExpressionAttributeValues: { ':pk': householdKeys.ownerIndex(realmId, ownerId) },
         },
   );
   return items
@@ -160,12 +169,12 @@ export async function queryHouseholds(realmId: string, ownerId?: string): Promis
  * household is first marked as deleting (readers treat it as gone, writers under it refuse), then
  * its children go, then the household item itself. A retry resumes where it stopped.
  */
-export async function deleteHouseholdCascade(realmId: string, householdId: string, expectedVersion: number): Promise<void> {
-  const pk = householdPartition(realmId, householdId);
+export async function deleteHouseholdCascade(ref: HouseholdRef, expectedVersion: number): Promise<void> {
+  const key = householdKeys.household(ref);
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk, sk: householdSortKey },
+      Key: key,
       UpdateExpression: 'SET deletingAt = :now',
       ConditionExpression: 'attribute_exists(deletingAt) OR version = :expected',
       ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': expectedVersion },
@@ -174,28 +183,28 @@ export async function deleteHouseholdCascade(realmId: string, householdId: strin
     if (isConditionFailed(error)) throw new ConditionFailed();
     throw error;
   }
-  await deletePartitionChildren(pk);
+  await deletePartitionChildren(key.pk);
   try {
-    await dynamoClient().delete({ TableName: tableName(), Key: { pk, sk: householdSortKey }, ConditionExpression: 'attribute_exists(pk)' });
+    await dynamoClient().delete({ TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' });
   } catch (error) {
     // Another retry finished first: the household and its count are already gone.
     if (isConditionFailed(error)) return;
     throw error;
   }
-  await adjustRealmHouseholdCount(realmId, -1);
+  await adjustRealmCounter(ref.realmId, 'households', { delta: -1 });
 }
 
 async function deletePartitionChildren(pk: string): Promise<void> {
   const keys = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk > :head',
-    ExpressionAttributeValues: { ':pk': pk, ':head': householdSortKey },
+    ExpressionAttributeValues: { ':pk': pk, ':head': householdKeys.head },
     ProjectionExpression: 'pk, sk',
   });
   const before = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk < :head',
-    ExpressionAttributeValues: { ':pk': pk, ':head': householdSortKey },
+    ExpressionAttributeValues: { ':pk': pk, ':head': householdKeys.head },
     ProjectionExpression: 'pk, sk',
   });
   await batchDelete([...before, ...keys]);
@@ -206,11 +215,11 @@ async function deletePartitionChildren(pk: string): Promise<void> {
  * exists and is not being deleted. Doubles as the guard that keeps children from being written
  * under a household that is going away.
  */
-export async function reserveChildSlot(realmId: string, householdId: string, counter: string, max: number): Promise<boolean> {
+export async function reserveChildSlot(ref: HouseholdRef, counter: string, max: number): Promise<boolean> {
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
+      Key: householdKeys.household(ref),
       UpdateExpression: 'ADD #counter :one',
       ConditionExpression:
         'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#counter) OR #counter < :max)',
@@ -224,11 +233,11 @@ export async function reserveChildSlot(realmId: string, householdId: string, cou
   }
 }
 
-export async function releaseChildSlot(realmId: string, householdId: string, counter: string): Promise<void> {
+export async function releaseChildSlot(ref: HouseholdRef, counter: string): Promise<void> {
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk: householdPartition(realmId, householdId), sk: householdSortKey },
+      Key: householdKeys.household(ref),
       UpdateExpression: 'ADD #counter :minusOne',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#counter': counter },
@@ -241,7 +250,7 @@ export async function releaseChildSlot(realmId: string, householdId: string, cou
 }
 
 /** True while the household exists and no delete has started: writers check it after writing a child. */
-export async function householdIsActive(realmId: string, householdId: string): Promise<boolean> {
-  const record = await findHouseholdRecord(realmId, householdId);
+export async function householdIsActive(ref: HouseholdRef): Promise<boolean> {
+  const record = await findHouseholdRecord(ref);
   return record !== undefined && !record.deletingAt;
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { compressJson, decompressJson } from './compression.js';
 import { isConditionFailed } from './conditional.js';
 import { dynamoClient } from './client.js';
-import { tableName } from './table.js';
+import { epochSeconds, realmKey, tableName } from './table.js';
 
 export const idempotencyWindowSeconds = 24 * 60 * 60;
 
@@ -21,13 +21,14 @@ export type IdempotencyRecord =
   | { state: 'pending'; fingerprint: string }
   | { state: 'done'; fingerprint: string; response: StoredResponse };
 
-const keyOf = (realmId: string, subject: string, key: string) => {
-  // The key is the client's text: hashed, so any characters and lengths make a valid, bounded key.
-  const digest = createHash('sha256').update(`${subject}\n${key}`).digest('hex');
-  return { pk: `R#${realmId}#IDEM#${digest}`, sk: 'IDEM' };
+export const idempotencyKeys = {
+  /** The record of one caller's (`subject`'s) `Idempotency-Key`. */
+  record: (realmId: string, subject: string, key: string) => {
+    // The key is the client's text: hashed, so any characters and lengths make a valid, bounded key.
+    const digest = createHash('sha256').update(`${subject}\n${key}`).digest('hex');
+    return { pk: realmKey(realmId, `IDEM#${digest}`), sk: 'IDEM' };
+  },
 };
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Claims the key for a request; returns the record already there when the claim fails. */
 export async function claimIdempotencyKey(
@@ -36,12 +37,12 @@ export async function claimIdempotencyKey(
   key: string,
   fingerprint: string,
 ): Promise<IdempotencyRecord | undefined> {
-  const now = nowSeconds();
+  const now = epochSeconds(new Date());
   try {
     await dynamoClient().put({
       TableName: tableName(),
       Item: {
-        ...keyOf(realmId, subject, key),
+        ...idempotencyKeys.record(realmId, subject, key),
         entity: 'idempotency',
         state: 'pending',
         fingerprint,
@@ -55,7 +56,11 @@ export async function claimIdempotencyKey(
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
-  const out = await dynamoClient().get({ TableName: tableName(), Key: keyOf(realmId, subject, key), ConsistentRead: true });
+  const out = await dynamoClient().get({
+    TableName: tableName(),
+    Key: idempotencyKeys.record(realmId, subject, key),
+    ConsistentRead: true,
+  });
   const item = out.Item;
   if (!item) return claimIdempotencyKey(realmId, subject, key, fingerprint);
   if (item.state === 'pending') return { state: 'pending', fingerprint: item.fingerprint as string };
@@ -77,7 +82,7 @@ export async function completeIdempotencyKey(realmId: string, subject: string, k
   }
   await dynamoClient().update({
     TableName: tableName(),
-    Key: keyOf(realmId, subject, key),
+    Key: idempotencyKeys.record(realmId, subject, key),
     UpdateExpression: 'SET #state = :done, #response = :response',
     ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
     ExpressionAttributeValues: { ':done': 'done', ':response': compressed },
@@ -87,5 +92,5 @@ export async function completeIdempotencyKey(realmId: string, subject: string, k
 
 /** Lets the key be used again: the request failed before it created anything worth replaying. */
 export async function releaseIdempotencyKey(realmId: string, subject: string, key: string): Promise<void> {
-  await dynamoClient().delete({ TableName: tableName(), Key: keyOf(realmId, subject, key) });
+  await dynamoClient().delete({ TableName: tableName(), Key: idempotencyKeys.record(realmId, subject, key) });
 }

@@ -9,10 +9,23 @@ import { batchDelete, batchGet } from './batch.js';
 import { dynamoClient } from './client.js';
 import { compressJson, decompressJson } from './compression.js';
 import { isConditionFailed } from './conditional.js';
-import { householdIsActive, releaseChildSlot, reserveChildSlot } from './households.js';
-import { householdPartition, scenarioSortKey, scenarioSortKeyPrefix } from './keys.js';
+import { type HouseholdRef, householdIsActive, householdKeys, releaseChildSlot, reserveChildSlot } from './households.js';
 import { queryAll } from './query-all.js';
 import { tableName } from './table.js';
+
+/** Where a scenario lives: in its household's partition. */
+export interface ScenarioRef extends HouseholdRef {
+  scenarioId: string;
+}
+
+export const scenarioKeys = {
+  /** The sort-key prefix of every scenario item. */
+  prefix: 'SCENARIO#',
+  sort: (scenarioId: string) => `${scenarioKeys.prefix}${scenarioId}`,
+  scenario: (ref: ScenarioRef) => ({ pk: householdKeys.partition(ref), sk: scenarioKeys.sort(ref.scenarioId) }),
+  /** The sort-key prefix of the items that belong to the scenario (its simulations and analyses, and their data). */
+  children: (scenarioId: string) => `${scenarioKeys.sort(scenarioId)}#`,
+};
 
 export const maxScenariosPerHousehold = 100;
 const slotCounter = 'scenarioCount';
@@ -49,8 +62,7 @@ function toRecord(item: Record<string, unknown>): ScenarioRecord {
 
 function itemOf(realmId: string, record: ScenarioRecord) {
   return {
-    pk: householdPartition(realmId, record.householdId),
-    sk: scenarioSortKey(record.id),
+    ...scenarioKeys.scenario({ realmId, householdId: record.householdId, scenarioId: record.id }),
     entity: 'scenario',
     id: record.id,
     householdId: record.householdId,
@@ -67,33 +79,30 @@ function itemOf(realmId: string, record: ScenarioRecord) {
  * being deleted; the check after the write removes the scenario again if a delete started in
  * between, so nothing is left orphaned.
  */
-export async function insertScenario(realmId: string, householdId: string, document: ScenarioRecord['document']): Promise<ScenarioRecord> {
+export async function insertScenario(household: HouseholdRef, document: ScenarioRecord['document']): Promise<ScenarioRecord> {
   const now = new Date().toISOString();
+  const { realmId, householdId } = household;
   const record: ScenarioRecord = { id: ulid(), householdId, createdAt: now, updatedAt: now, version: 1, document };
   const item = itemOf(realmId, record);
-  if (!(await reserveChildSlot(realmId, householdId, slotCounter, maxScenariosPerHousehold))) {
-    if (!(await householdIsActive(realmId, householdId))) throw new HouseholdMissing(householdId);
+  if (!(await reserveChildSlot(household, slotCounter, maxScenariosPerHousehold))) {
+    if (!(await householdIsActive(household))) throw new HouseholdMissing(householdId);
     throw new LimitReached('scenarios of a household', maxScenariosPerHousehold);
   }
   try {
     await dynamoClient().put({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
   } catch (error) {
-    await releaseChildSlot(realmId, householdId, slotCounter);
+    await releaseChildSlot(household, slotCounter);
     throw error;
   }
-  if (!(await householdIsActive(realmId, householdId))) {
+  if (!(await householdIsActive(household))) {
     await batchDelete([{ pk: item.pk, sk: item.sk }]);
     throw new HouseholdMissing(householdId);
   }
   return record;
 }
 
-export async function findScenario(realmId: string, householdId: string, scenarioId: string): Promise<ScenarioRecord | undefined> {
-  const result = await dynamoClient().get({
-    TableName: tableName(),
-    Key: { pk: householdPartition(realmId, householdId), sk: scenarioSortKey(scenarioId) },
-    ConsistentRead: true,
-  });
+export async function findScenario(ref: ScenarioRef): Promise<ScenarioRecord | undefined> {
+  const result = await dynamoClient().get({ TableName: tableName(), Key: scenarioKeys.scenario(ref), ConsistentRead: true });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
@@ -113,35 +122,28 @@ export async function updateScenarioIfVersion(realmId: string, next: ScenarioRec
 }
 
 /** Sort properties of every scenario of the household (bounded by the per-household cap). */
-export async function listScenarioSummaries(realmId: string, householdId: string): Promise<ScenarioSummary[]> {
+export async function listScenarioSummaries(household: HouseholdRef): Promise<ScenarioSummary[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     FilterExpression: 'entity = :entity AND attribute_not_exists(deletingAt)',
     ProjectionExpression: 'id, #name, createdAt, updatedAt',
     ExpressionAttributeNames: { '#name': 'name' },
-    ExpressionAttributeValues: { ':pk': householdPartition(realmId, householdId), ':prefix': scenarioSortKeyPrefix, ':entity': 'scenario' },
+    ExpressionAttributeValues: { ':pk': householdKeys.partition(household), ':prefix': scenarioKeys.prefix, ':entity': 'scenario' },
   });
   return items as ScenarioSummary[];
 }
 
 /** The scenarios with these ids, in the order given. */
-export async function getScenarios(realmId: string, householdId: string, ids: string[]): Promise<ScenarioRecord[]> {
-  const pk = householdPartition(realmId, householdId);
-  const items = await batchGet(ids.map((id) => ({ pk, sk: scenarioSortKey(id) })));
+export async function getScenarios(household: HouseholdRef, ids: string[]): Promise<ScenarioRecord[]> {
+  const items = await batchGet(ids.map((scenarioId) => scenarioKeys.scenario({ ...household, scenarioId })));
   const byId = new Map(items.map((item) => [item.id as string, toRecord(item)]));
   return ids.map((id) => byId.get(id)).filter((r): r is ScenarioRecord => r !== undefined);
 }
 
 /** Marks the scenario deleting, removes everything keyed under it, then the scenario itself. Idempotent. */
-export async function deleteScenarioCascade(
-  realmId: string,
-  householdId: string,
-  scenarioId: string,
-  expectedVersion: number,
-): Promise<void> {
-  const pk = householdPartition(realmId, householdId);
-  const sk = scenarioSortKey(scenarioId);
+export async function deleteScenarioCascade(ref: ScenarioRef, expectedVersion: number): Promise<void> {
+  const { pk, sk } = scenarioKeys.scenario(ref);
   try {
     await dynamoClient().update({
       TableName: tableName(),
@@ -157,7 +159,7 @@ export async function deleteScenarioCascade(
   const children = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': `${sk}#` },
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': scenarioKeys.children(ref.scenarioId) },
     ProjectionExpression: 'pk, sk',
   });
   await batchDelete(children);
@@ -167,5 +169,5 @@ export async function deleteScenarioCascade(
     if (isConditionFailed(error)) return;
     throw error;
   }
-  await releaseChildSlot(realmId, householdId, slotCounter);
+  await releaseChildSlot(ref, slotCounter);
 }

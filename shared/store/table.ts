@@ -48,6 +48,15 @@ export const table: TableDefinition = {
   billingMode: 'PAY_PER_REQUEST',
 };
 
+/**
+ * The start every key value shares: `R#<realmId>#` then the entity's own part. It is the one key
+ * primitive every entity uses, so it lives with the table rather than with any one entity.
+ */
+export const realmKey = (realmId: string, rest: string) => `R#${realmId}#${rest}`;
+
+/** Epoch seconds, as the time-to-live attribute holds them. */
+export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
 /** Default table name when TABLE_NAME is not set (local runtime and tests). */
 export const defaultTableName = 'household-scenarios';
 

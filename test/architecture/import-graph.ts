@@ -46,6 +46,38 @@ export function importGraph(files = sourceFiles()): Edge[] {
   );
 }
 
+/** One import declaration's bindings: the names a file takes from another (`*` for a namespace import). */
+export interface ImportedNames {
+  from: string;
+  to: string;
+  names: string[];
+}
+
+/** The names each file imports from other project files (static imports and re-exports, with TypeScript's parser). */
+export function importedNames(files = sourceFiles()): ImportedNames[] {
+  return files.flatMap((from) => {
+    const source = ts.createSourceFile(from, readFileSync(join(ROOT, from), 'utf8'), ts.ScriptTarget.Latest);
+    return source.statements.flatMap((statement): ImportedNames[] => {
+      if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) return [];
+      const specifier = statement.moduleSpecifier;
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return [];
+      const to = resolveRelative(from, specifier.text);
+      if (ts.isExportDeclaration(statement)) {
+        const clause = statement.exportClause;
+        const names = clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'];
+        return [{ from, to, names }];
+      }
+      const clause = statement.importClause;
+      const names: string[] = [];
+      if (clause?.name) names.push('default');
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
+      if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+      return [{ from, to, names }];
+    });
+  });
+}
+
 /** The import cycles among project files (each found once, as the files along it). */
 export function importCycles(edges: Edge[]): string[][] {
   const next = new Map<string, string[]>();

@@ -10,10 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_REASON, shardQueuePlugin } from '../../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
-import { householdPartition } from '../../shared/store/keys.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
-import { getBlob, getBlobs, putBlob } from '../../shared/store/runs/blobs.js';
-import { runInputName, shardResultName, shardResultsPrefix } from '../../shared/store/runs/keys.js';
+import { getRunBlob, getShardResults, putRunBlob } from '../../shared/store/runs/run-data.js';
 import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
@@ -47,8 +45,8 @@ describe('a restart of the local runtime', () => {
         lastProgressAt: now,
         holdsSlot: true,
       } as RunRecord);
-      await putBlob(householdPartition('r1', 'h1'), runInputName(ref), { scenarios: [] });
-      await putBlob(householdPartition('r1', 'h1'), shardResultName(ref, 0), { shard: 0 });
+      await putRunBlob(ref, 'INPUT', { scenarios: [] });
+      await putRunBlob(ref, { shard: 0 }, { shard: 0 });
     } finally {
       await first.close();
     }
@@ -59,9 +57,9 @@ describe('a restart of the local runtime', () => {
       expect(run?.status).toBe('FAILED');
       expect(run?.error?.reason).toBe(INTERRUPTED_REASON);
       expect(await slotHolders('r1')).toEqual([]);
-      expect((await getBlobs(householdPartition('r1', 'h1'), shardResultsPrefix(ref))).size).toBe(0);
+      expect((await getShardResults(ref)).size).toBe(0);
       // The input stays with the run (it says what was run) until the run is deleted.
-      expect(await getBlob(householdPartition('r1', 'h1'), runInputName(ref))).toEqual({ scenarios: [] });
+      expect(await getRunBlob(ref, 'INPUT')).toEqual({ scenarios: [] });
     } finally {
       await second.close();
     }

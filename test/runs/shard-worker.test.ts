@@ -16,9 +16,7 @@ import { loadRun } from '../../shared/domain/runs/run-access.js';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
 import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
-import { getBlob, getBlobs } from '../../shared/store/runs/blobs.js';
-import { runOutputName, shardResultsPrefix } from '../../shared/store/runs/keys.js';
-import { householdPartition } from '../../shared/store/keys.js';
+import { getRunBlob, getShardResults } from '../../shared/store/runs/run-data.js';
 import type { OutputDocument } from '../../shared/engine/index.js';
 import { retireeScenario } from '../e2e/runs/scenarios.js';
 import { startStore } from './store-fixture.js';
@@ -116,12 +114,11 @@ describe('shard worker', () => {
     expect(run?.progress).toBe(1);
     expect(run?.joinedShards).toEqual([0, 1, 2]);
     expect(run?.elapsedMs).toBeGreaterThan(0);
-    const pk = householdPartition('r1', 'h1');
-    const output = await getBlob<OutputDocument>(pk, runOutputName(ref));
+    const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
     const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
     expect(output?.summary).toEqual(reference.summary);
     expect(output?.timeSeries).toEqual(reference.timeSeries);
-    expect((await getBlobs(pk, shardResultsPrefix(ref))).size).toBe(0); // merged, then dropped
+    expect((await getShardResults(ref)).size).toBe(0); // merged, then dropped
     expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
     // A shard delivered after completion changes nothing.
     expect((await handler(event(messages[1], 4))).batchItemFailures).toEqual([]);

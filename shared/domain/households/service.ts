@@ -46,7 +46,7 @@ async function ownerFor(principal: Principal, requested: string | undefined, cur
 
 /** The live household the caller may use: 404 when absent or being deleted, 403 when not theirs. */
 export async function loadHousehold(principal: Principal, householdId: string): Promise<HouseholdRecord> {
-  const record = await findHouseholdRecord(principal.realmId, householdId);
+  const record = await findHouseholdRecord({ realmId: principal.realmId, householdId });
   if (!record || record.deletingAt) throw new NotFoundError(`Household ${householdId} not found`);
   assertCanAccessHousehold(principal, record);
   return record;
@@ -103,10 +103,10 @@ export async function patchHousehold(
 }
 
 export async function deleteHousehold(principal: Principal, householdId: string, preconditions: WritePreconditions): Promise<void> {
-  const record = await findHouseholdRecord(principal.realmId, householdId);
+  const record = await findHouseholdRecord({ realmId: principal.realmId, householdId });
   if (!record) throw new NotFoundError(`Household ${householdId} not found`);
   assertCanAccessHousehold(principal, record);
   // A delete that was interrupted resumes: the household is already gone for everyone else.
   if (!record.deletingAt) checkPreconditions(record.version, preconditions);
-  await deleteHouseholdCascade(principal.realmId, householdId, record.version);
+  await deleteHouseholdCascade({ realmId: principal.realmId, householdId }, record.version);
 }

@@ -1,52 +1,19 @@
-/** The identity provider's stored entities (a realm is one customer; clients and users live in it). */
+/**
+ * The identity provider's entities (a realm is one customer; clients and users live in it). Their
+ * shapes are the store's items (shared/store/identity), named here for the domain; what they mean
+ * to a caller is decided here.
+ */
 import { decodeTime } from 'ulid';
+import type { GrantType } from '../../store/identity/client-repository.js';
+import type { User } from '../../store/identity/user-repository.js';
 
-export const grantTypes = ['client_credentials', 'password', 'refresh_token', 'authorization_code'] as const;
-export type GrantType = (typeof grantTypes)[number];
-
-export interface Realm {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export type { Client, GrantType } from '../../store/identity/client-repository.js';
+export { grantTypes } from '../../store/identity/client-repository.js';
+export type { Realm } from '../../store/identity/realm-repository.js';
+export type { User } from '../../store/identity/user-repository.js';
 
 /** The grants a public client (one that cannot keep a secret, e.g. a browser app) may have. */
 export const publicClientGrantTypes = ['authorization_code', 'refresh_token'] as const satisfies readonly GrantType[];
-
-/**
- * A client of a realm. A confidential client has a secret, kept only as a scrypt hash; a public
- * client (`public: true`, e.g. a single-page app) has none and must use PKCE instead.
- */
-export interface Client {
-  realmId: string;
-  clientId: string;
-  /** Absent for a public client. */
-  secretHash?: string;
-  public?: boolean;
-  grantTypes: GrantType[];
-  redirectUris: string[];
-  /** Roles of the client's service account (`client_credentials` tokens), e.g. `realm-admin`; none unless given. */
-  serviceAccountRoles: string[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface User {
-  realmId: string;
-  id: string;
-  username: string;
-  email: string;
-  /** scrypt hash; never leaves the store layer in a response (see `toPublicUser`). */
-  passwordHash: string;
-  /** Epoch milliseconds of the last password change: every login made before it has ended. */
-  credentialsChangedAt?: number;
-  roles: string[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
 
 export type PublicUser = Omit<User, 'passwordHash' | 'realmId' | 'credentialsChangedAt'>;
 

@@ -51,7 +51,7 @@ export async function createAnalysis(
   body: AnalysisBody,
 ): Promise<AnalysisView> {
   const scenario = await loadScenario(principal, householdId, scenarioId);
-  if ((await storeList(principal.realmId, householdId, scenarioId)).length >= maxAnalysesPerScenario) {
+  if ((await storeList({ realmId: principal.realmId, householdId, scenarioId })).length >= maxAnalysesPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxAnalysesPerScenario} analyses; delete old ones first`);
   }
   const { request, paths, seed } = splitAnalysisBody(body);
@@ -74,7 +74,7 @@ export async function listAnalyses(
   request: PageRequest,
 ): Promise<Page<Analysis>> {
   await loadScenario(principal, householdId, scenarioId);
-  const records = await storeList(principal.realmId, householdId, scenarioId);
+  const records = await storeList({ realmId: principal.realmId, householdId, scenarioId });
   return pageRuns(
     records,
     (id) => refOf(principal, householdId, scenarioId, id),

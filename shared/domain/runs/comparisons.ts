@@ -53,7 +53,7 @@ export async function createComparison(principal: Principal, householdId: string
   await loadHousehold(principal, householdId);
   const baseline = await loadForComparison(principal, householdId, request.baselineScenarioId, 'baselineScenarioId');
   const alternative = await loadForComparison(principal, householdId, request.alternativeScenarioId, 'alternativeScenarioId');
-  if ((await storeList(principal.realmId, householdId)).length >= maxComparisonsPerHousehold) {
+  if ((await storeList({ realmId: principal.realmId, householdId })).length >= maxComparisonsPerHousehold) {
     throw new ConflictError(`A household keeps at most ${maxComparisonsPerHousehold} comparisons; delete old ones first`);
   }
   const record = await startRun({
@@ -81,7 +81,7 @@ async function withDocument(principal: Principal, record: ComparisonRecord): Pro
 
 export async function listComparisons(principal: Principal, householdId: string, request: PageRequest): Promise<Page<Comparison>> {
   await loadHousehold(principal, householdId);
-  const records = await storeList(principal.realmId, householdId);
+  const records = await storeList({ realmId: principal.realmId, householdId });
   return pageRuns(
     records,
     (id) => refOf(principal, householdId, id),

@@ -48,7 +48,7 @@ export async function createSimulation(
   request: SimulationRequest,
 ): Promise<Simulation> {
   const scenario = await loadScenario(principal, householdId, scenarioId);
-  const existing = await storeList(principal.realmId, householdId, scenarioId);
+  const existing = await storeList({ realmId: principal.realmId, householdId, scenarioId });
   if (existing.length >= maxRunsPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxRunsPerScenario} simulations; delete old ones first`);
   }
@@ -70,7 +70,7 @@ export async function listSimulations(
   request: PageRequest,
 ): Promise<Page<Simulation>> {
   await loadScenario(principal, householdId, scenarioId);
-  const records = await storeList(principal.realmId, householdId, scenarioId);
+  const records = await storeList({ realmId: principal.realmId, householdId, scenarioId });
   return pageRuns(
     records,
     (id) => refOf(principal, householdId, scenarioId, id),
@@ -134,7 +134,7 @@ export async function getScenarioOutput(
   query: OutputQuery,
 ): Promise<ScenarioOutput & ReturnType<typeof selectOutput>> {
   const scenario = await loadScenario(principal, householdId, scenarioId);
-  const latest = await latestCompletedSimulation(principal.realmId, householdId, scenarioId);
+  const latest = await latestCompletedSimulation({ realmId: principal.realmId, householdId, scenarioId });
   if (!latest) throw new NotFoundError(`Scenario ${scenarioId} has no completed simulation yet`);
   const output = selectOutput(await storedOutput(refOf(principal, householdId, scenarioId, latest.id)), query);
   return {

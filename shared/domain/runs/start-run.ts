@@ -209,7 +209,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   }
 
   // A household deleted while the run was being created must not keep it (as scenarios do).
-  if (!(await householdIsActive(ref.realmId, householdId))) {
+  if (!(await householdIsActive(ref))) {
     await deleteRunItem(ref);
     await deleteRunData(ref);
     await releaseRunSlot(ref);

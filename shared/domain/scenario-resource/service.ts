@@ -48,17 +48,16 @@ function validDocument(input: unknown): ScenarioRecord['document'] {
 /** The live scenario the caller may use (access checked on its household). */
 export async function loadScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioRecord> {
   await loadHousehold(principal, householdId);
-  const record = await findScenario(principal.realmId, householdId, scenarioId);
+  const record = await findScenario({ realmId: principal.realmId, householdId, scenarioId });
   if (!record || record.deletingAt) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
   return record;
 }
 
 export async function listScenarios(principal: Principal, householdId: string, request: PageRequest): Promise<Page<ScenarioResource>> {
   await loadHousehold(principal, householdId);
-  const page = sortAndPage(await listScenarioSummaries(principal.realmId, householdId), request);
+  const page = sortAndPage(await listScenarioSummaries({ realmId: principal.realmId, householdId }), request);
   const records = await getScenarios(
-    principal.realmId,
-    householdId,
+    { realmId: principal.realmId, householdId },
     page.content.map((s) => s.id),
   );
   return { content: records.map(toResource), page: page.page };
@@ -70,13 +69,13 @@ export async function createScenario(principal: Principal, householdId: string, 
   if ('copyOf' in body) {
     const { copyOf, ...changes } = body;
     if (!isId(copyOf)) throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: idMessage }]);
-    const source = await findScenario(principal.realmId, householdId, copyOf);
+    const source = await findScenario({ realmId: principal.realmId, householdId, scenarioId: copyOf });
     if (!source || source.deletingAt) {
       throw new ValidationError('Invalid scenario', [{ field: 'copyOf', message: `no scenario ${copyOf} in this household` }]);
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await insertScenario(principal.realmId, householdId, validDocument(input));
+  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(input));
   return toResource(record);
 }
 
@@ -149,8 +148,8 @@ export async function deleteScenario(
   preconditions: WritePreconditions,
 ): Promise<void> {
   await loadHousehold(principal, householdId);
-  const record = await findScenario(principal.realmId, householdId, scenarioId);
+  const record = await findScenario({ realmId: principal.realmId, householdId, scenarioId });
   if (!record) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
   if (!record.deletingAt) checkPreconditions(record.version, preconditions);
-  await deleteScenarioCascade(principal.realmId, householdId, scenarioId, record.version);
+  await deleteScenarioCascade({ realmId: principal.realmId, householdId, scenarioId }, record.version);
 }

@@ -3,7 +3,7 @@
  * anything else is checked, so a code works once whatever happens next; a replayed code also
  * revokes the refresh family issued from it (RFC 6749 §4.1.2).
  */
-import { epochSeconds } from '../../store/identity/identity-keys.js';
+import { epochSeconds } from '../../store/table.js';
 import { digestToken, digestsEqual } from '../hashing.js';
 import { OAuthError } from '../oauth-error.js';
 import { pkceValuePattern, s256Challenge } from '../pkce.js';

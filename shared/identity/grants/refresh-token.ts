@@ -4,7 +4,7 @@
  * the same token) revokes the whole family: one of the two holders is not the rightful one.
  */
 import { loginEnded } from '../../domain/identity/entities.js';
-import { epochSeconds } from '../../store/identity/identity-keys.js';
+import { epochSeconds } from '../../store/table.js';
 import { digestToken, digestsEqual } from '../hashing.js';
 import { lifetimes } from '../lifetimes.js';
 import { OAuthError } from '../oauth-error.js';

@@ -2,8 +2,8 @@
  * Authorization codes: stored by digest, live 60 s, and redeemed by one conditional write that
  * flips `used`, so a code works once even when two requests race with it.
  */
-import { identityKeys } from './identity-keys.js';
 import { isConditionFailed } from '../conditional.js';
+import { realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
 
 export interface AuthorizationCode {
@@ -25,6 +25,11 @@ export interface AuthorizationCode {
   familyId?: string;
 }
 
+export const authorizationCodeKeys = {
+  /** A code is found by its digest: the code itself is never stored. */
+  code: (realmId: string, codeDigest: string) => ({ pk: realmKey(realmId, `CODE#${codeDigest}`), sk: 'CODE' }),
+};
+
 export type Redemption =
   | { outcome: 'redeemed'; code: AuthorizationCode }
   | { outcome: 'already-used'; code: AuthorizationCode }
@@ -36,13 +41,13 @@ export class AuthorizationCodeRepository {
   async create(code: AuthorizationCode): Promise<void> {
     await this.t.doc.put({
       TableName: this.t.tableName,
-      Item: { ...identityKeys.authorizationCode(code.realmId, code.codeDigest), entity: 'authorization-code', ...code, used: false },
+      Item: { ...authorizationCodeKeys.code(code.realmId, code.codeDigest), entity: 'authorization-code', ...code, used: false },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   }
 
   async redeem(realmId: string, codeDigest: string): Promise<Redemption> {
-    const key = identityKeys.authorizationCode(realmId, codeDigest);
+    const key = authorizationCodeKeys.code(realmId, codeDigest);
     try {
       const out = await this.t.doc.update({
         TableName: this.t.tableName,
@@ -63,7 +68,7 @@ export class AuthorizationCodeRepository {
   async recordFamily(realmId: string, codeDigest: string, familyId: string): Promise<void> {
     await this.t.doc.update({
       TableName: this.t.tableName,
-      Key: identityKeys.authorizationCode(realmId, codeDigest),
+      Key: authorizationCodeKeys.code(realmId, codeDigest),
       UpdateExpression: 'SET familyId = :f',
       ExpressionAttributeValues: { ':f': familyId },
     });

@@ -1,13 +1,31 @@
-import type { Realm } from '../../domain/identity/entities.js';
-import { identityKeys } from './identity-keys.js';
+/**
+ * Realms: one item per realm at the head of the realm's own partition (`R#<realm>#META`, sort key
+ * `REALM`). The partition also holds the realm-wide items that are not the realm itself: its
+ * counters (realm-counters.ts) and its active-run slots (runs/active-runs.ts).
+ */
 import { isConditionFailed } from '../conditional.js';
+import { realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
+
+/** A realm: one customer, holding its clients, users and data. */
+export interface Realm {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export const realmKeys = {
+  /** The realm's own partition. */
+  partition: (realmId: string) => realmKey(realmId, 'META'),
+  realm: (realmId: string) => ({ pk: realmKeys.partition(realmId), sk: 'REALM' }),
+};
 
 export class RealmRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async get(realmId: string): Promise<Realm | undefined> {
-    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.realm(realmId) });
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: realmKeys.realm(realmId) });
     return out.Item ? toRealm(out.Item) : undefined;
   }
 
@@ -17,7 +35,7 @@ export class RealmRepository {
     try {
       await this.t.doc.put({
         TableName: this.t.tableName,
-        Item: { ...identityKeys.realm(realmId), entity: 'realm', id: realmId, createdAt: at, updatedAt: at, version: 1 },
+        Item: { ...realmKeys.realm(realmId), entity: 'realm', id: realmId, createdAt: at, updatedAt: at, version: 1 },
         ConditionExpression: 'attribute_not_exists(pk)',
       });
       return true;

@@ -4,8 +4,8 @@
  * digest, so a token works once even under concurrency; a rotated token presented again marks the
  * whole family revoked.
  */
-import { epochSeconds, identityKeys } from './identity-keys.js';
 import { isConditionFailed } from '../conditional.js';
+import { epochSeconds, realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
 
 export interface RefreshFamily {
@@ -24,6 +24,10 @@ export interface RefreshFamily {
   authTime: number;
 }
 
+export const refreshFamilyKeys = {
+  family: (realmId: string, familyId: string) => ({ pk: realmKey(realmId, `RTF#${familyId}`), sk: 'RTF' }),
+};
+
 export type RotationOutcome = 'rotated' | 'lost-race';
 
 export class RefreshFamilyRepository {
@@ -33,7 +37,7 @@ export class RefreshFamilyRepository {
     await this.t.doc.put({
       TableName: this.t.tableName,
       Item: {
-        ...identityKeys.refreshFamily(family.realmId, family.familyId),
+        ...refreshFamilyKeys.family(family.realmId, family.familyId),
         entity: 'refresh-family',
         ...family,
         revoked: false,
@@ -45,7 +49,7 @@ export class RefreshFamilyRepository {
   async get(realmId: string, familyId: string): Promise<RefreshFamily | undefined> {
     const out = await this.t.doc.get({
       TableName: this.t.tableName,
-      Key: identityKeys.refreshFamily(realmId, familyId),
+      Key: refreshFamilyKeys.family(realmId, familyId),
       ConsistentRead: true,
     });
     if (!out.Item) return undefined;
@@ -76,7 +80,7 @@ export class RefreshFamilyRepository {
     try {
       await this.t.doc.update({
         TableName: this.t.tableName,
-        Key: identityKeys.refreshFamily(realmId, familyId),
+        Key: refreshFamilyKeys.family(realmId, familyId),
         UpdateExpression: 'SET currentDigest = :next, currentExpiresAt = :exp ADD usedDigests :presentedSet',
         ConditionExpression: 'currentDigest = :presented AND revoked = :no',
         ExpressionAttributeValues: {
@@ -98,7 +102,7 @@ export class RefreshFamilyRepository {
     try {
       await this.t.doc.update({
         TableName: this.t.tableName,
-        Key: identityKeys.refreshFamily(realmId, familyId),
+        Key: refreshFamilyKeys.family(realmId, familyId),
         UpdateExpression: 'SET revoked = :yes, revokedAt = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':yes': true, ':now': epochSeconds(new Date()) },

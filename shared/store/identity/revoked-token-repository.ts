@@ -4,8 +4,15 @@
  * (`sid`) it was issued from, since revoking a login revokes its access tokens too, and for a
  * user's login the user, whose deletion or password change ends the login.
  */
-import { epochSeconds, identityKeys } from './identity-keys.js';
+import { epochSeconds, realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
+import { refreshFamilyKeys } from './refresh-family-repository.js';
+import { userKeys } from './user-repository.js';
+
+export const revokedTokenKeys = {
+  /** A revoked access token, by its `jti`; kept until the token would have expired (TTL `expiresAt`). */
+  accessToken: (realmId: string, jti: string) => ({ pk: realmKey(realmId, `REVOKED#${jti}`), sk: 'REVOKED' }),
+};
 
 export interface RevocationFacts {
   accessTokenRevoked: boolean;
@@ -20,7 +27,7 @@ export class RevokedTokenRepository {
   async revokeAccessToken(realmId: string, jti: string, expiresAt: number): Promise<void> {
     await this.t.doc.put({
       TableName: this.t.tableName,
-      Item: { ...identityKeys.revokedAccessToken(realmId, jti), entity: 'revoked-access-token', expiresAt },
+      Item: { ...revokedTokenKeys.accessToken(realmId, jti), entity: 'revoked-access-token', expiresAt },
     });
   }
 
@@ -30,8 +37,8 @@ export class RevokedTokenRepository {
    * the user as stored (absent when deleted). Whether that ends the token is the resource server's call.
    */
   async revocationFacts(realmId: string, jti: string, login?: { sid: string; userId: string }, now = new Date()): Promise<RevocationFacts> {
-    const keys: Record<string, string>[] = [identityKeys.revokedAccessToken(realmId, jti)];
-    if (login) keys.push(identityKeys.refreshFamily(realmId, login.sid), identityKeys.user(realmId, login.userId));
+    const keys: Record<string, string>[] = [revokedTokenKeys.accessToken(realmId, jti)];
+    if (login) keys.push(refreshFamilyKeys.family(realmId, login.sid), userKeys.user(realmId, login.userId));
     const out = await this.t.doc.batchGet({
       RequestItems: {
         [this.t.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'entity, expiresAt, revoked, credentialsChangedAt' },

@@ -6,11 +6,34 @@
  */
 import { ulid } from 'ulid';
 import type { ReadOutput } from '../../aws/dynamodb.js';
-import type { User } from '../../domain/identity/entities.js';
 import { ConditionFailed, UniqueValueTaken } from '../facts.js';
-import { identityKeys } from './identity-keys.js';
 import { isConditionFailed } from '../conditional.js';
+import { realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
+
+export interface User {
+  realmId: string;
+  id: string;
+  username: string;
+  email: string;
+  /** scrypt hash; never leaves the store layer in a response (see `toPublicUser`). */
+  passwordHash: string;
+  /** Epoch milliseconds of the last password change: every login made before it has ended. */
+  credentialsChangedAt?: number;
+  roles: string[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export const userKeys = {
+  user: (realmId: string, userId: string) => ({ pk: realmKey(realmId, `USER#${userId}`), sk: 'USER' }),
+  /** gsi1: the realm's users, in the order they were created (`U#<userId>`, ULIDs sort by time). */
+  usersIndex: (realmId: string) => realmKey(realmId, 'USERS'),
+  usersIndexSort: (userId: string) => `U#${userId}`,
+  /** The claim that makes a username unique in its realm, whatever its case. */
+  username: (realmId: string, username: string) => ({ pk: realmKey(realmId, `USERNAME#${username.toLowerCase()}`), sk: 'USERNAME' }),
+};
 
 const orphanClaimSeconds = 60;
 
@@ -25,14 +48,14 @@ export class UserRepository {
   constructor(private readonly t: IdentityTable) {}
 
   async get(realmId: string, userId: string): Promise<User | undefined> {
-    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: identityKeys.user(realmId, userId), ConsistentRead: true });
+    const out = await this.t.doc.get({ TableName: this.t.tableName, Key: userKeys.user(realmId, userId), ConsistentRead: true });
     return out.Item ? toUser(out.Item) : undefined;
   }
 
   async findByUsername(realmId: string, username: string): Promise<User | undefined> {
     const claim = await this.t.doc.get({
       TableName: this.t.tableName,
-      Key: identityKeys.username(realmId, username),
+      Key: userKeys.username(realmId, username),
       ConsistentRead: true,
     });
     if (!claim.Item) return undefined;
@@ -86,7 +109,7 @@ export class UserRepository {
     try {
       await this.t.doc.delete({
         TableName: this.t.tableName,
-        Key: identityKeys.user(current.realmId, current.id),
+        Key: userKeys.user(current.realmId, current.id),
         ConditionExpression: 'version = :seen',
         ExpressionAttributeValues: { ':seen': current.version },
       });
@@ -106,7 +129,7 @@ export class UserRepository {
         TableName: this.t.tableName,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': identityKeys.usersByCreation(realmId) },
+        ExpressionAttributeValues: { ':p': userKeys.usersIndex(realmId) },
         ExclusiveStartKey: start,
       });
       users.push(...(out.Items ?? []).map(toUser));
@@ -117,16 +140,16 @@ export class UserRepository {
 
   private item(user: User): Record<string, unknown> {
     return {
-      ...identityKeys.user(user.realmId, user.id),
+      ...userKeys.user(user.realmId, user.id),
       entity: 'user',
       ...user,
-      gsi1pk: identityKeys.usersByCreation(user.realmId),
-      gsi1sk: `U#${user.id}`,
+      gsi1pk: userKeys.usersIndex(user.realmId),
+      gsi1sk: userKeys.usersIndexSort(user.id),
     };
   }
 
   private async claimUsername(realmId: string, username: string, userId: string, now: Date): Promise<void> {
-    const key = identityKeys.username(realmId, username);
+    const key = userKeys.username(realmId, username);
     const put = (condition: string, values?: Record<string, unknown>) =>
       this.t.doc.put({
         TableName: this.t.tableName,
@@ -159,7 +182,7 @@ export class UserRepository {
     try {
       await this.t.doc.delete({
         TableName: this.t.tableName,
-        Key: identityKeys.username(realmId, username),
+        Key: userKeys.username(realmId, username),
         ConditionExpression: 'userId = :me',
         ExpressionAttributeValues: { ':me': userId },
       });

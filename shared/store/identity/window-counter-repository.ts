@@ -4,11 +4,27 @@
  * made before any of them is counted. A counter's `expiresAt` ends its window (and is its TTL); a
  * counter held past its window (a lock) refuses every hit until then.
  */
-import { epochSeconds } from './identity-keys.js';
 import { isConditionFailed } from '../conditional.js';
+import { epochSeconds, realmKey } from '../table.js';
 import type { IdentityTable } from './identity-table.js';
 
-export type Key = { pk: string; sk: string };
+/** Which counter: a username's failed logins, or a source's or a client's hashing budget. */
+export type WindowCounterRef =
+  /** Failed logins of a username, from one source (`address:<ip>`, `client:<clientId>`) or, without `source`, from all. */
+  | { realmId: string; counter: 'login-failures'; username: string; source?: string }
+  /** Hashes spent by a source address (`A`) or a client (`C`) in the current window. */
+  | { realmId: string; counter: 'hash-budget'; scope: 'A' | 'C'; who: string };
+
+export const windowCounterKeys = {
+  /** The parts a caller names are URI-encoded, so none can hold the `#` that separates them. */
+  counter: (ref: WindowCounterRef) => {
+    if (ref.counter === 'login-failures') {
+      const source = ref.source === undefined ? '' : `#${encodeURIComponent(ref.source)}`;
+      return { pk: realmKey(ref.realmId, `LOGINFAIL#${encodeURIComponent(ref.username.toLowerCase())}${source}`), sk: 'LOGINFAIL' };
+    }
+    return { pk: realmKey(ref.realmId, `HASHBUDGET#${ref.scope}#${encodeURIComponent(ref.who)}`), sk: 'HASHBUDGET' };
+  },
+};
 
 /** `count`: hits in the window, this one included. `until`: epoch seconds when hits are allowed again. */
 export type Hit = { allowed: true; count: number } | { allowed: false; until: number };
@@ -16,7 +32,8 @@ export type Hit = { allowed: true; count: number } | { allowed: false; until: nu
 export class WindowCounterRepository {
   constructor(private readonly t: IdentityTable) {}
 
-  async take(key: Key, entity: string, limit: number, windowSeconds: number, now: Date): Promise<Hit> {
+  async take(ref: WindowCounterRef, limit: number, windowSeconds: number, now: Date): Promise<Hit> {
+    const key = windowCounterKeys.counter(ref);
     const nowSeconds = epochSeconds(now);
     // Three rounds settle a race between starting a window and counting in it.
     for (let round = 0; round < 3; round += 1) {
@@ -37,7 +54,7 @@ export class WindowCounterRepository {
         // No live window (absent, or ended; the TTL deletes late): start one with this hit.
         await this.t.doc.put({
           TableName: this.t.tableName,
-          Item: { ...key, entity, hits: 1, expiresAt: nowSeconds + windowSeconds },
+          Item: { ...key, entity: ref.counter, hits: 1, expiresAt: nowSeconds + windowSeconds },
           ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
           ExpressionAttributeValues: { ':now': nowSeconds },
         });
@@ -53,11 +70,11 @@ export class WindowCounterRepository {
   }
 
   /** Keeps the counter refusing hits until `until` (epoch seconds), if it is still at or over `limit`. */
-  async hold(key: Key, limit: number, until: number): Promise<void> {
+  async hold(ref: WindowCounterRef, limit: number, until: number): Promise<void> {
     try {
       await this.t.doc.update({
         TableName: this.t.tableName,
-        Key: key,
+        Key: windowCounterKeys.counter(ref),
         UpdateExpression: 'SET expiresAt = :until',
         ConditionExpression: 'hits >= :limit AND expiresAt < :until',
         ExpressionAttributeValues: { ':until': until, ':limit': limit },
@@ -67,7 +84,7 @@ export class WindowCounterRepository {
     }
   }
 
-  async clear(key: Key): Promise<void> {
-    await this.t.doc.delete({ TableName: this.t.tableName, Key: key });
+  async clear(ref: WindowCounterRef): Promise<void> {
+    await this.t.doc.delete({ TableName: this.t.tableName, Key: windowCounterKeys.counter(ref) });
   }
 }

@@ -7,46 +7,34 @@
  * whose run has ended or vanished (e.g. removed by a household's cascading delete) can be found
  * and released (`staleSlots`).
  */
-import type { RunRef } from '../../domain/runs/run.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
-import { realmCountersSortKey, realmMetaPartition } from '../keys.js';
+import { realmKeys } from '../identity/realm-repository.js';
 import { queryAll, scanAll } from '../query-all.js';
+import { adjustRealmCounter } from '../realm-counters.js';
 import { tableName } from '../table.js';
-import { activeRunSortKey, activeRunSortKeyPrefix } from './keys.js';
+import type { RunRef } from './runs.js';
 
-async function adjust(realmId: string, delta: 1 | -1, cap?: number): Promise<boolean> {
-  try {
-    await dynamoClient().update({
-      TableName: tableName(),
-      Key: { pk: realmMetaPartition(realmId), sk: realmCountersSortKey },
-      UpdateExpression: 'ADD activeRuns :delta SET entity = :entity',
-      ConditionExpression: delta > 0 ? 'attribute_not_exists(activeRuns) OR activeRuns < :cap' : 'activeRuns > :zero',
-      ExpressionAttributeValues: { ':delta': delta, ':entity': 'realm-counters', ...(delta > 0 ? { ':cap': cap } : { ':zero': 0 }) },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+/** A slot item: the run that holds it, and since when. */
+export interface ActiveRunSlot {
+  ref: RunRef;
+  createdAt: string;
 }
+
+export const activeRunKeys = {
+  /** Sort-key prefix of the slots in the realm's partition. */
+  prefix: 'ACTIVE#',
+  slot: (ref: RunRef) => ({ pk: realmKeys.partition(ref.realmId), sk: `${activeRunKeys.prefix}${ref.runId}` }),
+};
 
 /** Takes a slot for the run; false when the realm is at its cap. */
 export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date()): Promise<boolean> {
-  if (!(await adjust(ref.realmId, 1, cap))) return false;
+  if (!(await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: 1, cap }))) return false;
+  const slot: ActiveRunSlot = { ref, createdAt: now.toISOString() };
   try {
-    await dynamoClient().put({
-      TableName: tableName(),
-      Item: {
-        pk: realmMetaPartition(ref.realmId),
-        sk: activeRunSortKey(ref.runId),
-        entity: 'active-run',
-        ref,
-        createdAt: now.toISOString(),
-      },
-    });
+    await dynamoClient().put({ TableName: tableName(), Item: { ...activeRunKeys.slot(ref), entity: 'active-run', ...slot } });
   } catch (error) {
-    await adjust(ref.realmId, -1);
+    await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: -1 });
     throw error;
   }
   return true;
@@ -57,14 +45,14 @@ export async function releaseRunSlot(ref: RunRef): Promise<void> {
   try {
     await dynamoClient().delete({
       TableName: tableName(),
-      Key: { pk: realmMetaPartition(ref.realmId), sk: activeRunSortKey(ref.runId) },
+      Key: activeRunKeys.slot(ref),
       ConditionExpression: 'attribute_exists(pk)',
     });
   } catch (error) {
     if (isConditionFailed(error)) return;
     throw error;
   }
-  await adjust(ref.realmId, -1);
+  await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: -1 });
 }
 
 /** The runs holding slots in a realm (at most the cap, so a bounded read). */
@@ -72,7 +60,7 @@ export async function slotHolders(realmId: string): Promise<RunRef[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': realmMetaPartition(realmId), ':prefix': activeRunSortKeyPrefix },
+    ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
     ConsistentRead: true,
   });
   return items.map((item) => item.ref as RunRef);

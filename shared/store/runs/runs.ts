@@ -6,28 +6,112 @@
  * - `completeRun` / `failRun` move a live run to its end state exactly once (the caller that wins
  *   the transition releases the run's concurrency slot).
  */
-import type { AnalysisRecord, ComparisonRecord, RunKind, RunRecord, RunRef, RunStatus, SimulationRecord } from '../../domain/runs/run.js';
+import type { AnalysisRequest } from '../../engine/analysis/index.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
-import { householdPartition } from '../keys.js';
+import { type HouseholdRef, householdKeys } from '../households.js';
 import { queryAll } from '../query-all.js';
+import { type ScenarioRef, scenarioKeys } from '../scenarios.js';
 import { tableName } from '../table.js';
-import {
-  analysisSortKey,
-  analysisSortKeyPrefix,
-  comparisonSortKey,
-  comparisonSortKeyPrefix,
-  scenarioOf,
-  simulationSortKey,
-  simulationSortKeyPrefix,
-} from './keys.js';
 
-export function runKey(ref: RunRef): { pk: string; sk: string } {
-  const pk = householdPartition(ref.realmId, ref.householdId);
-  if (ref.kind === 'COMPARISON') return { pk, sk: comparisonSortKey(ref.runId) };
-  if (ref.kind === 'ANALYSIS') return { pk, sk: analysisSortKey(scenarioOf(ref), ref.runId) };
-  return { pk, sk: simulationSortKey(scenarioOf(ref), ref.runId) };
+export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
+export type RunKind = 'SIMULATION' | 'COMPARISON' | 'ANALYSIS';
+
+/** Fields every run has, as the API shows them. */
+export interface RunFields {
+  id: string;
+  status: RunStatus;
+  /** Completed shards / shards, 0..1. */
+  progress: number;
+  paths: number;
+  seed: number;
+  shards: number;
+  completedShards: number;
+  createdAt: string;
+  updatedAt: string;
+  startedAt?: string;
+  completedAt?: string;
+  /** Time spent simulating (summed over shards), not queueing. */
+  elapsedMs?: number;
+  /** Wall time from creation to completion. */
+  durationMs?: number;
+  error?: { reason: string };
+  version: number;
 }
+
+export interface Simulation extends RunFields {
+  householdId: string;
+  scenarioId: string;
+  /** The scenario `version` the run simulated. */
+  scenarioVersion: number;
+}
+
+export interface Comparison extends RunFields {
+  householdId: string;
+  baselineScenarioId: string;
+  baselineScenarioVersion: number;
+  alternativeScenarioId: string;
+  alternativeScenarioVersion: number;
+}
+
+export interface Analysis extends RunFields {
+  householdId: string;
+  scenarioId: string;
+  /** The scenario `version` the analysis ran on. */
+  scenarioVersion: number;
+  type: AnalysisRequest['type'];
+  /** The analysis as asked (without `paths` and `seed`, which are the run's). */
+  request: AnalysisRequest;
+}
+
+/** What the store keeps beyond the public fields. */
+export interface RunBookkeeping {
+  kind: RunKind;
+  /** Shard indices whose results have joined. */
+  joinedShards: number[];
+  /** Last time a shard joined (or the run was created): the staleness check reads it. */
+  lastProgressAt: string;
+  /** Whether the run holds a slot of the realm's concurrent-run cap. */
+  holdsSlot: boolean;
+}
+
+export type SimulationRecord = Simulation & RunBookkeeping & { kind: 'SIMULATION' };
+export type ComparisonRecord = Comparison & RunBookkeeping & { kind: 'COMPARISON' };
+export type AnalysisRecord = Analysis & RunBookkeeping & { kind: 'ANALYSIS' };
+export type RunRecord = SimulationRecord | ComparisonRecord | AnalysisRecord;
+
+/** Where a run lives: its household, its kind and id, and for simulations and analyses its scenario. */
+export interface RunRef extends HouseholdRef {
+  kind: RunKind;
+  runId: string;
+  /** For simulations and analyses: the scenario it belongs to. */
+  scenarioId?: string;
+}
+
+/** The scenario of a simulation's or an analysis's reference. */
+export function scenarioOf(ref: RunRef): string {
+  if (!ref.scenarioId) throw new Error(`a ${ref.kind.toLowerCase()} reference needs its scenario`);
+  return ref.scenarioId;
+}
+
+/**
+ * Run items sit in the household's partition, so the household's cascading delete removes them;
+ * simulations and analyses sit under their scenario's prefix, so the scenario's delete does too.
+ */
+export const runKeys = {
+  /** Sort-key prefix of a scenario's simulations: `SCENARIO#<scenarioId>#RUN#`. */
+  simulationsOf: (scenarioId: string) => `${scenarioKeys.children(scenarioId)}RUN#`,
+  /** Sort-key prefix of a scenario's analyses: `SCENARIO#<scenarioId>#ANALYSIS#`. */
+  analysesOf: (scenarioId: string) => `${scenarioKeys.children(scenarioId)}ANALYSIS#`,
+  /** Sort-key prefix of a household's comparisons. */
+  comparisons: 'COMPARISON#',
+  run: (ref: RunRef) => {
+    const pk = householdKeys.partition(ref);
+    if (ref.kind === 'COMPARISON') return { pk, sk: `${runKeys.comparisons}${ref.runId}` };
+    if (ref.kind === 'ANALYSIS') return { pk, sk: `${runKeys.analysesOf(scenarioOf(ref))}${ref.runId}` };
+    return { pk, sk: `${runKeys.simulationsOf(scenarioOf(ref))}${ref.runId}` };
+  },
+};
 
 const entityOf = (kind: RunKind) => kind.toLowerCase();
 
@@ -43,7 +127,7 @@ function toRecord(item: Record<string, unknown>): RunRecord {
 function toItem(ref: RunRef, record: RunRecord): Record<string, unknown> {
   const { joinedShards, completedShards: _c, progress: _p, ...rest } = record;
   return {
-    ...runKey(ref),
+    ...runKeys.run(ref),
     entity: entityOf(record.kind),
     ...rest,
     ...(joinedShards.length > 0 ? { joined: new Set(joinedShards) } : {}),
@@ -55,37 +139,33 @@ export async function putNewRun(ref: RunRef, record: RunRecord): Promise<void> {
 }
 
 export async function getRun(ref: RunRef): Promise<RunRecord | undefined> {
-  const result = await dynamoClient().get({ TableName: tableName(), Key: runKey(ref), ConsistentRead: true });
+  const result = await dynamoClient().get({ TableName: tableName(), Key: runKeys.run(ref), ConsistentRead: true });
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
-async function listRuns(realmId: string, householdId: string, prefix: string): Promise<RunRecord[]> {
+async function listRuns(household: HouseholdRef, prefix: string): Promise<RunRecord[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': householdPartition(realmId, householdId), ':prefix': prefix },
+    ExpressionAttributeValues: { ':pk': householdKeys.partition(household), ':prefix': prefix },
   });
   return items.map(toRecord);
 }
 
-export async function listSimulations(realmId: string, householdId: string, scenarioId: string): Promise<SimulationRecord[]> {
-  return (await listRuns(realmId, householdId, simulationSortKeyPrefix(scenarioId))) as SimulationRecord[];
+export async function listSimulations(scenario: ScenarioRef): Promise<SimulationRecord[]> {
+  return (await listRuns(scenario, runKeys.simulationsOf(scenario.scenarioId))) as SimulationRecord[];
 }
 
-export async function listAnalyses(realmId: string, householdId: string, scenarioId: string): Promise<AnalysisRecord[]> {
-  return (await listRuns(realmId, householdId, analysisSortKeyPrefix(scenarioId))) as AnalysisRecord[];
+export async function listAnalyses(scenario: ScenarioRef): Promise<AnalysisRecord[]> {
+  return (await listRuns(scenario, runKeys.analysesOf(scenario.scenarioId))) as AnalysisRecord[];
 }
 
-export async function listComparisons(realmId: string, householdId: string): Promise<ComparisonRecord[]> {
-  return (await listRuns(realmId, householdId, comparisonSortKeyPrefix)) as ComparisonRecord[];
+export async function listComparisons(household: HouseholdRef): Promise<ComparisonRecord[]> {
+  return (await listRuns(household, runKeys.comparisons)) as ComparisonRecord[];
 }
 
 /** The newest completed simulation of a scenario, reading newest first (ids sort by time). */
-export async function latestCompletedSimulation(
-  realmId: string,
-  householdId: string,
-  scenarioId: string,
-): Promise<SimulationRecord | undefined> {
+export async function latestCompletedSimulation(scenario: ScenarioRef): Promise<SimulationRecord | undefined> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamoClient().query({
@@ -94,8 +174,8 @@ export async function latestCompletedSimulation(
       FilterExpression: '#status = :completed',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':pk': householdPartition(realmId, householdId),
-        ':prefix': simulationSortKeyPrefix(scenarioId),
+        ':pk': householdKeys.partition(scenario),
+        ':prefix': runKeys.simulationsOf(scenario.scenarioId),
         ':completed': 'COMPLETED',
       },
       ScanIndexForward: false,
@@ -119,7 +199,7 @@ export async function joinShard(ref: RunRef, shard: number, engineMs: number, no
   try {
     const result = await dynamoClient().update({
       TableName: tableName(),
-      Key: runKey(ref),
+      Key: runKeys.run(ref),
       UpdateExpression:
         'ADD joined :shard, elapsedMs :ms, version :one ' +
         'SET #status = :running, updatedAt = :now, lastProgressAt = :now, startedAt = if_not_exists(startedAt, :now)',
@@ -169,7 +249,7 @@ async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Recor
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: runKey(ref),
+      Key: runKeys.run(ref),
       UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
       ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
       ExpressionAttributeNames: names,
@@ -185,7 +265,7 @@ async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Recor
 /** Removes the run item; false when it was not there. */
 export async function deleteRunItem(ref: RunRef): Promise<boolean> {
   try {
-    await dynamoClient().delete({ TableName: tableName(), Key: runKey(ref), ConditionExpression: 'attribute_exists(pk)' });
+    await dynamoClient().delete({ TableName: tableName(), Key: runKeys.run(ref), ConditionExpression: 'attribute_exists(pk)' });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

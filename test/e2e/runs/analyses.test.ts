@@ -14,10 +14,9 @@ import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenar
 import type { RunInput } from '../../../shared/domain/runs/run-input.js';
 import type { InProcessQueue } from '../../../shared/queue/index.js';
 import { dynamoClient } from '../../../shared/store/client.js';
-import { householdPartition } from '../../../shared/store/keys.js';
+import { householdKeys } from '../../../shared/store/households.js';
 import { tableName } from '../../../shared/store/table.js';
-import { getBlob, putBlob } from '../../../shared/store/runs/blobs.js';
-import { runInputName } from '../../../shared/store/runs/keys.js';
+import { getRunBlob, putRunBlob } from '../../../shared/store/runs/run-data.js';
 import type { ApiPaths } from '../../../client/api-client.js';
 import { ResponseValidator } from '../../support/openapi-validator.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
@@ -349,10 +348,9 @@ describe('analyses of a scenario', () => {
       // The stored input is what every shard reads: a request naming a member the plan lacks (which
       // the API refuses up front) makes the engine throw on every delivery of every shard.
       const ref = { realmId: 'realm-a', householdId, kind: 'ANALYSIS' as const, runId: created.body.id, scenarioId };
-      const pk = householdPartition('realm-a', householdId);
-      const input = await getBlob<RunInput>(pk, runInputName(ref));
+      const input = await getRunBlob<RunInput>(ref, 'INPUT');
       expect(input?.analysis).toMatchObject({ type: 'SOLVE' });
-      await putBlob(pk, runInputName(ref), { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
+      await putRunBlob(ref, 'INPUT', { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
       queue.resume();
       const failed = await waitForEnd(created.body.id);
       expect(failed.status).toBe('FAILED');
@@ -377,7 +375,10 @@ describe('analyses of a scenario', () => {
     const items = await dynamoClient().query({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': householdPartition('realm-a', householdId), ':prefix': `SCENARIO#${scenarioId}` },
+      ExpressionAttributeValues: {
+        ':pk': householdKeys.partition({ realmId: 'realm-a', householdId }),
+        ':prefix': `SCENARIO#${scenarioId}`,
+      },
       ConsistentRead: true,
     });
     expect(items.Items).toEqual([]);

@@ -8,7 +8,7 @@ import { simulate } from '../../../shared/engine/index.js';
 import { QuantileSketch } from '../../../shared/engine/stats/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 import { dynamoClient } from '../../../shared/store/client.js';
-import { householdPartition } from '../../../shared/store/keys.js';
+import { householdKeys } from '../../../shared/store/households.js';
 import { tableName } from '../../../shared/store/table.js';
 import { invalid, sent } from '../../support/typed-client.js';
 import { createHouseholdWithScenario, faultsForNextRun, startRunHarness, waitForRun, type RunHarness } from './harness.js';
@@ -225,7 +225,7 @@ describe('simulation runs fanned out over the queue', () => {
         await dynamoClient().query({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': householdPartition('demo', householdId) },
+          ExpressionAttributeValues: { ':pk': householdKeys.partition({ realmId: 'demo', householdId }) },
           ConsistentRead: true,
         })
       ).Items ?? [];
