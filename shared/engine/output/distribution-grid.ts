@@ -54,8 +54,9 @@ function isPlainAmount(v: number): boolean {
 
 /**
  * The buckets of one sign of one distribution: a cell per bucket (count modulo 128 and MIXED),
- * the counts' high parts for the few distributions that need them, and the single values of the
- * buckets that are not MIXED (allocated when the first one arrives).
+ * the counts' high parts for the few distributions that need them, and per bucket its single value,
+ * NaN for none, as QuantileSketch keeps them (allocated when the first single value arrives: most
+ * distributions never have one).
  */
 class Side {
   cells: Uint8Array = EMPTY;
@@ -94,7 +95,10 @@ class Side {
     const empty = c === 0 && (this.high === null || this.high[j] === 0);
     let flag = 0;
     if (empty && isPlainAmount(v)) this.singleValues()[j] = v;
-    else if (empty || this.singles[j] !== v) flag = MIXED;
+    else if (empty || this.singles[j] !== v) {
+      flag = MIXED;
+      if (this.singles.length > 0) this.singles[j] = NaN;
+    }
     this.add(j, flag, c + n);
   }
 
@@ -112,7 +116,7 @@ class Side {
   }
 
   private singleValues(): Float64Array {
-    if (this.singles.length === 0) this.singles = new Float64Array(this.cells.length);
+    if (this.singles.length === 0) this.singles = new Float64Array(this.cells.length).fill(NaN);
     return this.singles;
   }
 
@@ -127,7 +131,7 @@ class Side {
       this.high = wide;
     }
     if (this.singles.length > 0) {
-      const wide = new Float64Array(this.cells.length);
+      const wide = new Float64Array(this.cells.length).fill(NaN);
       wide.set(this.singles, shift);
       this.singles = wide;
     }
@@ -145,13 +149,6 @@ class Side {
     let n = 0;
     for (let i = 0; i < this.cells.length; i++) n += this.countAt(i);
     return n;
-  }
-
-  /** Per bucket its single value, NaN for none (the form QuantileSketch keeps). */
-  singlesOrNaN(): Float64Array {
-    const out = new Float64Array(this.cells.length).fill(NaN);
-    for (let i = 0; i < out.length; i++) if (this.cells[i] < MIXED && this.countAt(i) > 0) out[i] = this.singles[i];
-    return out;
   }
 }
 
@@ -363,7 +360,7 @@ function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
   }
   lastTotal = n;
   const json: { o: number; c: number[]; v?: number[] } = { o: side.offset + first, c: out };
-  const v = encodeSingleValues(at, side.singlesOrNaN(), first, last);
+  const v = side.singles.length > 0 ? encodeSingleValues(at, side.singles, first, last) : [];
   if (v.length > 0) json.v = v;
   return json;
 }

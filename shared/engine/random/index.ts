@@ -31,22 +31,27 @@ export function fmix32(h: number): number {
   return h >>> 0;
 }
 
-function murmurRound(h: number, k: number): number {
+/** MurmurHash3's mix of one input block, which does not depend on the running hash. */
+function mixBlock(k: number): number {
   k = Math.imul(k, 0xcc9e2d51);
   k = rotl(k, 15);
-  k = Math.imul(k, 0x1b873593);
-  h ^= k;
+  return Math.imul(k, 0x1b873593);
+}
+
+/** MurmurHash3's step that takes one mixed block into the running hash. */
+function absorb(h: number, mixed: number): number {
+  h ^= mixed;
   h = rotl(h, 13);
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
-/** MurmurHash3_x86_32 of four 32-bit words with the given hash seed. */
-function hash4(a: number, b: number, c: number, d: number, hashSeed: number): number {
-  let h = hashSeed | 0;
-  h = murmurRound(h, a);
-  h = murmurRound(h, b);
-  h = murmurRound(h, c);
-  h = murmurRound(h, d);
+/**
+ * The end of MurmurHash3_x86_32 of four 32-bit words (seed low, seed high, path, stream): `h` has
+ * absorbed the seed's two words, p and s are the path's and the stream's mixed blocks.
+ */
+function finishHash4(h: number, p: number, s: number): number {
+  h = absorb(h, p);
+  h = absorb(h, s);
   h ^= 16; // input length in bytes
   return fmix32(h);
 }
@@ -99,17 +104,34 @@ export class RandomStream {
    * seed: non-negative safe integer; pathIndex: 0..2^32-1; stream: uint32.
    */
   reset(seed: number, pathIndex: number, stream: number): this {
-    const lo = seed >>> 0;
-    const hi = Math.floor(seed / TWO_POW_32) >>> 0;
-    const p = pathIndex >>> 0;
-    const s = stream >>> 0;
-    this.s0 = hash4(lo, hi, p, s, STATE_SEED_0) | 0;
-    this.s1 = hash4(lo, hi, p, s, STATE_SEED_1) | 0;
-    this.s2 = hash4(lo, hi, p, s, STATE_SEED_2) | 0;
-    this.s3 = hash4(lo, hi, p, s, STATE_SEED_3) | 0;
+    if (seed !== this.seed) this.absorbSeed(seed);
+    const p = mixBlock(pathIndex >>> 0);
+    const s = mixBlock(stream >>> 0);
+    this.s0 = finishHash4(this.h0, p, s) | 0;
+    this.s1 = finishHash4(this.h1, p, s) | 0;
+    this.s2 = finishHash4(this.h2, p, s) | 0;
+    this.s3 = finishHash4(this.h3, p, s) | 0;
     // The all-zero state is the generator's one fixed point; it has probability 2^-128.
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
     return this;
+  }
+
+  // The four state hashes after the seed's two words: a stream is reset for path after path with
+  // one seed, so only the path's and the stream's words are hashed on each reset (half the work).
+  private seed = NaN;
+  private h0 = 0;
+  private h1 = 0;
+  private h2 = 0;
+  private h3 = 0;
+
+  private absorbSeed(seed: number): void {
+    const lo = mixBlock(seed >>> 0);
+    const hi = mixBlock(Math.floor(seed / TWO_POW_32) >>> 0);
+    this.h0 = absorb(absorb(STATE_SEED_0 | 0, lo), hi);
+    this.h1 = absorb(absorb(STATE_SEED_1 | 0, lo), hi);
+    this.h2 = absorb(absorb(STATE_SEED_2 | 0, lo), hi);
+    this.h3 = absorb(absorb(STATE_SEED_3 | 0, lo), hi);
+    this.seed = seed;
   }
 
   /** The next raw 32-bit output as a signed int32 (xoshiro128**). */
