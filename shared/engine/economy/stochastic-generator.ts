@@ -9,6 +9,11 @@ import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
 import { boundedSimpleReturn, boundInflation, boundLogReturn } from './limits.js';
 
 const MONTHS = 12;
+
+/** to[0 .. n) = from[0 .. n). */
+function copyYears(from: Float64Array, to: Float64Array, n: number): void {
+  for (let t = 0; t < n; t++) to[t] = from[t];
+}
 const SQRT_MONTHS = Math.sqrt(MONTHS);
 
 /**
@@ -172,17 +177,12 @@ export class StochasticEconomyGenerator {
     const equityStream = shocks.equity;
     const propertyStream = shocks.property;
 
+    // Fixed factors are copied whole, before the loop, which then computes the random ones only.
     const fixed = this.fixed;
     const rateFixed = fixed !== null && this.rateFixed;
     const inflationFixed = fixed !== null && this.inflationFixed;
     const propertyFixed = fixed !== null && this.propertyFixed;
-    const fixedRateStart = fixed !== null ? fixed.shortRateStart : shortRateStart;
-    const fixedShortRate = fixed !== null ? fixed.shortRate : shortRate;
-    const fixedCash = fixed !== null ? fixed.cashReturn : cashReturn;
-    const fixedBond = fixed !== null ? fixed.bondReturn : bondReturn;
-    const fixedInflation = fixed !== null ? fixed.inflation : inflation;
-    const fixedCpi = fixed !== null ? fixed.cpi : cpi;
-    const fixedProperty = fixed !== null ? fixed.propertyReturn : propertyReturn;
+    if (fixed !== null) this.copyFixed(fixed, out, years);
 
     let r = this.r0;
     let infl = this.i0;
@@ -202,13 +202,8 @@ export class StochasticEconomyGenerator {
 
       // Short rate: exact joint step of r(t+1) and the year's integral of r (the cash yield).
       let yieldOfYear: number;
-      if (rateFixed) {
-        yieldOfYear = fixedShortRate[t];
-        shortRate[t] = yieldOfYear;
-        cashReturn[t] = fixedCash[t];
-        bondReturn[t] = fixedBond[t];
-        r = fixedRateStart[t + 1];
-      } else {
+      if (rateFixed) yieldOfYear = shortRate[t];
+      else {
         const dev = r - theta;
         const rateShock = rateSd * eRate;
         const rNext = theta + dev * decay + rateShock;
@@ -220,22 +215,20 @@ export class StochasticEconomyGenerator {
         cashReturn[t] = Math.expm1(yieldOfYear);
         bondReturn[t] = boundedSimpleReturn(bondLnA - bondSellB * rNext + bondBuyB * r);
         r = rNext;
+        shortRateStart[t + 1] = r;
       }
-      shortRateStart[t + 1] = r;
 
       // The OU state infl is unbounded; the year's rate, which moves the price index, is bounded
       // (limits.ts), so the index stays positive and finite.
       let yearInflation: number;
-      if (inflationFixed) {
-        yearInflation = fixedInflation[t];
-        index = fixedCpi[t + 1];
-      } else {
+      if (inflationFixed) yearInflation = inflation[t];
+      else {
         infl = inflMean + (infl - inflMean) * inflDecay + inflSd * eInflation;
         yearInflation = boundInflation(infl);
         index *= 1 + yearInflation;
+        inflation[t] = yearInflation;
+        cpi[t + 1] = index;
       }
-      inflation[t] = yearInflation;
-      cpi[t + 1] = index;
 
       let equityLog: number;
       if (rsln2) {
@@ -245,8 +238,23 @@ export class StochasticEconomyGenerator {
         equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
       equityReturn[t] = boundedSimpleReturn(equityLog);
-      propertyReturn[t] = propertyFixed ? fixedProperty[t] : boundedSimpleReturn(yearInflation + propertyDrift + propertySd * eProperty);
+      if (!propertyFixed) propertyReturn[t] = boundedSimpleReturn(yearInflation + propertyDrift + propertySd * eProperty);
     }
+  }
+
+  /** The first `years` years of the fixed factors' series, from the path computed once. */
+  private copyFixed(fixed: EconomyPath, out: EconomyPath, years: number): void {
+    if (this.rateFixed) {
+      copyYears(fixed.shortRate, out.shortRate, years);
+      copyYears(fixed.cashReturn, out.cashReturn, years);
+      copyYears(fixed.bondReturn, out.bondReturn, years);
+      copyYears(fixed.shortRateStart, out.shortRateStart, years + 1);
+    }
+    if (this.inflationFixed) {
+      copyYears(fixed.inflation, out.inflation, years);
+      copyYears(fixed.cpi, out.cpi, years + 1);
+    }
+    if (this.propertyFixed) copyYears(fixed.propertyReturn, out.propertyReturn, years);
   }
 
   private lastRegime1 = true;
