@@ -29,6 +29,17 @@ const FOLLOWS = Int8Array.from({ length: SERIES_SLOTS }, (_, slot) => {
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
+/** out[k] = 1 / cpi[act[k]] for the n running paths; whether every one of those price indices is exactly 1. */
+function invert(cpi: Float64Array, act: Int32Array, n: number, out: Float64Array): boolean {
+  let unmoved = true;
+  for (let k = 0; k < n; k++) {
+    const c = cpi[act[k]];
+    out[k] = 1 / c;
+    if (c !== 1) unmoved = false;
+  }
+  return unmoved;
+}
+
 /**
  * Folds simulated paths into a shard's counts, sums and sketches: each year of a batch as it is
  * simulated (`recordYear`, one call per year with every running path's figures), then each path's
@@ -103,14 +114,20 @@ export class ShardAccumulator implements YearRecorder {
     return slot;
   }
 
-  /** Buffers of one year's values per series slot, for `size` paths. */
+  /** Buffers of one year's values per series slot, and of the inverse price indices, for `size` paths. */
   private valueBuffers(size: number): Float64Array[] {
     if (this.values.length === 0 || this.values[0].length < size) {
       this.values.length = 0;
       for (let slot = 0; slot < SERIES_SLOTS; slot++) this.values.push(new Float64Array(size));
+      this.inverseCpi = [new Float64Array(size), new Float64Array(size)];
     }
     return this.values;
   }
+
+  /** Per deflator (0: the year's start, 1: its end), 1 / the price index of each running path, in running order. */
+  private inverseCpi: Float64Array[] = [];
+  /** Per series slot, the buffer holding its values this year: its own, or its nominal view's while prices have not moved. */
+  private readonly slotValues: Float64Array[] = new Array(SERIES_SLOTS);
 
   /** Year t of a batch: each series slot's values on the running paths (nominal, and real by the year's price index), folded in one call per distribution. */
   recordYear(t: number, batch: HouseholdBatch): void {
@@ -119,18 +136,26 @@ export class ShardAccumulator implements YearRecorder {
     const act = batch.active;
     const values = this.valueBuffers(batch.capacity);
     this.running[t] += n;
+    // Each path's deflators are inverted once for the six metrics. Where no running path's
+    // prices have moved (every flow in year 0, every figure of a plan without inflation), a real
+    // value is its nominal one times 1 exactly, so the nominal buffer serves both views.
+    const unmovedStart = invert(batch.cpiStart, act, n, this.inverseCpi[0]);
+    const unmovedEnd = invert(batch.cpiEnd, act, n, this.inverseCpi[1]);
     const metrics = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
+    const slotValues = this.slotValues;
     for (let m = 0; m < SERIES_METRICS.length; m++) {
       const from = metrics[m];
-      const deflator = IS_BALANCE[m] === 1 ? batch.cpiEnd : batch.cpiStart;
       const nominal = values[2 * m];
-      const real = values[2 * m + 1];
-      for (let k = 0; k < n; k++) {
-        const i = act[k];
-        const v = from[i];
-        nominal[k] = v;
-        real[k] = v * (1 / deflator[i]);
+      for (let k = 0; k < n; k++) nominal[k] = from[act[k]];
+      slotValues[2 * m] = nominal;
+      if (IS_BALANCE[m] === 1 ? unmovedEnd : unmovedStart) {
+        slotValues[2 * m + 1] = nominal;
+        continue;
       }
+      const real = values[2 * m + 1];
+      const inverse = this.inverseCpi[IS_BALANCE[m]];
+      for (let k = 0; k < n; k++) real[k] = nominal[k] * inverse[k];
+      slotValues[2 * m + 1] = real;
     }
     // A follower that differs from its source on some path of the batch stops following: it takes
     // a copy of its holder's distribution as it was before this batch (sources come first).
@@ -138,8 +163,9 @@ export class ShardAccumulator implements YearRecorder {
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
       const d = slot * Y + t;
       if (following[d] === 0) continue;
-      const own = values[slot];
-      const source = values[FOLLOWS[slot]];
+      const own = slotValues[slot];
+      const source = slotValues[FOLLOWS[slot]];
+      if (own === source) continue;
       let k = 0;
       while (k < n && own[k] === source[k]) k++;
       if (k === n) continue;
@@ -148,7 +174,7 @@ export class ShardAccumulator implements YearRecorder {
     }
     for (let slot = 0; slot < SERIES_SLOTS; slot++) {
       const d = slot * Y + t;
-      if (following[d] === 0) this.series.addBatch(d, values[slot], 0, n);
+      if (following[d] === 0) this.series.addBatch(d, slotValues[slot], 0, n);
     }
   }
 
