@@ -55,20 +55,27 @@ export async function startBenchService(): Promise<BenchService> {
   }
 }
 
-/** POSTs a run and polls it until it has ended; the wall time is from the POST to the end. */
+/** How often the bench client reads a run while it is going (the web app reads every 400 ms). */
+export const POLL_INTERVAL_MS = 20;
+
+/**
+ * POSTs a run and polls it until it has ended; the wall time is from the POST to the end, and
+ * `postedAt` (epoch ms) is when the POST was sent.
+ */
 export async function runToEnd(
   service: BenchService,
   collection: string,
   body: unknown,
-): Promise<{ run: Record<string, any>; wallMs: number }> {
+): Promise<{ run: Record<string, any>; wallMs: number; postedAt: number }> {
+  const postedAt = Date.now();
   const started = performance.now();
   let run = await service.call('POST', collection, body);
   if (!run.id) throw new Error(`POST ${collection}: ${JSON.stringify(run)}`);
   while (run.status !== 'COMPLETED' && run.status !== 'FAILED') {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
     run = await service.call('GET', `${collection}/${run.id}`);
   }
   const wallMs = performance.now() - started;
   if (run.status !== 'COMPLETED') throw new Error(`run failed: ${run.error?.reason}`);
-  return { run, wallMs };
+  return { run, wallMs, postedAt };
 }

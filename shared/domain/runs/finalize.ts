@@ -10,6 +10,10 @@ import { completeRun } from '../../store/runs/runs.js';
 import { buildRunDocument, type RunShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
+import { stepTimer } from './step-timer.js';
+
+/** Milliseconds spent in each step of the fan-in (for the worker's log line). */
+export type FinalizeTimings = Partial<Record<'readMs' | 'mergeMs' | 'outputMs' | 'completeMs' | 'cleanupMs', number>>;
 
 /** `known`: a shard result the caller holds in memory (the completing shard's own), not read back. */
 export async function finalizeRun(
@@ -17,7 +21,9 @@ export async function finalizeRun(
   run: RunRecord,
   known?: { shard: number; result: RunShardResult },
   now = () => new Date(),
-): Promise<void> {
+): Promise<FinalizeTimings> {
+  const timings: FinalizeTimings = {};
+  const step = stepTimer(timings);
   const stored = await getShardResults<RunShardResult>(ref, known?.shard);
   const results = run.joinedShards.map((shard) => {
     const result = shard === known?.shard ? known.result : stored.get(shard);
@@ -25,18 +31,24 @@ export async function finalizeRun(
     return result;
   });
   const work = await loadRunWork(ref);
+  step('readMs');
   const document = buildRunDocument(work, results, { seed: run.seed, shards: run.shards, elapsedMs: run.elapsedMs ?? 0 });
   if (document.metadata.paths !== run.paths) {
     throw new Error(`merged ${document.metadata.paths} paths, expected ${run.paths}`);
   }
+  step('mergeMs');
   await putRunBlob(ref, 'OUTPUT', document);
+  step('outputMs');
   const completedAt = now();
   const completed = await completeRun(ref, {
     completedAt: completedAt.toISOString(),
     durationMs: completedAt.getTime() - Date.parse(run.createdAt),
   });
-  if (!completed) return;
+  step('completeMs');
+  if (!completed) return timings;
   await releaseRunSlot(ref);
   // The shard results are merged into the output: they are no longer needed.
   await deleteShardResults(ref);
+  step('cleanupMs');
+  return timings;
 }

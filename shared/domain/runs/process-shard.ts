@@ -8,31 +8,23 @@ import { deleteRunData, putRunBlob } from '../../store/runs/run-data.js';
 import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { dropShardResults } from './end-run.js';
-import { finalizeRun } from './finalize.js';
+import { type FinalizeTimings, finalizeRun } from './finalize.js';
 import { runShard } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
 import { refOfMessage, type ShardMessage } from './shard-message.js';
+import { stepTimer } from './step-timer.js';
 
 export type ShardOutcome = 'JOINED' | 'COMPLETED_RUN' | 'ALREADY_JOINED' | 'RUN_ENDED' | 'RUN_GONE';
 
-/** Milliseconds spent in each step of a shard's processing (for the worker's log line). */
-export type ShardTimings = Partial<Record<'loadMs' | 'engineMs' | 'storeMs' | 'joinMs' | 'finalizeMs', number>>;
+/** Milliseconds spent in each step of a shard's processing, and of the fan-in if it ran one (for the worker's log line). */
+export type ShardTimings = Partial<Record<'loadMs' | 'engineMs' | 'storeMs' | 'joinMs', number>> & FinalizeTimings;
 
 export interface ProcessedShard {
   outcome: ShardOutcome;
   timings: ShardTimings;
 }
-
-const stepTimer = (timings: ShardTimings) => {
-  let mark = performance.now();
-  return (step: keyof ShardTimings) => {
-    const now = performance.now();
-    timings[step] = Math.round(now - mark);
-    mark = now;
-  };
-};
 
 const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
 
@@ -44,11 +36,12 @@ async function forgetRun(ref: RunRef): Promise<void> {
 
 export async function processShard(message: ShardMessage): Promise<ProcessedShard> {
   const timings: ShardTimings = {};
-  const outcome = await joinShardWork(message, stepTimer(timings));
+  const outcome = await joinShardWork(message, timings);
   return { outcome, timings };
 }
 
-async function joinShardWork(message: ShardMessage, step: ReturnType<typeof stepTimer>): Promise<ShardOutcome> {
+async function joinShardWork(message: ShardMessage, timings: ShardTimings): Promise<ShardOutcome> {
+  const step = stepTimer(timings);
   const ref = refOfMessage(message);
   const before = await getRun(ref);
   if (!before) {
@@ -83,8 +76,7 @@ async function joinShardWork(message: ShardMessage, step: ReturnType<typeof step
     return 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
-    await finalizeRun(ref, outcome.run, { shard: message.shard, result });
-    step('finalizeMs');
+    Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result }));
     return 'COMPLETED_RUN';
   }
   return 'JOINED';
