@@ -14,7 +14,7 @@ import { encodeShardMessage, type ShardMessage } from '../../shared/domain/runs/
 import { storeRunInput } from '../../shared/domain/runs/run-input.js';
 import { loadRun } from '../../shared/domain/runs/run-access.js';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
-import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
+import { getRun, joinShard, putNewRun } from '../../shared/store/runs/runs.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
 import { getRunBlob, getShardResults } from '../../shared/store/runs/run-data.js';
 import type { OutputDocument } from '../../shared/engine/index.js';
@@ -123,6 +123,24 @@ describe('shard worker', () => {
     // A shard delivered after completion changes nothing.
     expect((await handler(event(messages[1], 4))).batchItemFailures).toEqual([]);
     expect((await getRun(ref))?.version).toBe(run?.version);
+  });
+
+  it('resumes a fan-in interrupted after the last shard joined, computing again the result that shard did not store', async () => {
+    const { ref, messages } = await queuedRun({ paths: 600, shards: 3 });
+    await handler(event(messages[0]));
+    await handler(event(messages[1]));
+    expect((await getShardResults(ref)).size).toBe(2);
+    // The state a worker leaves when it dies right after the last join: the last shard merges its
+    // result from memory, so it joined without storing it.
+    expect((await joinShard(ref, 2, 1)).joined).toBe(true);
+    expect((await getRun(ref))?.status).toBe('RUNNING');
+    expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]);
+    expect((await getRun(ref))?.status).toBe('COMPLETED');
+    const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
+    const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
+    expect(output?.summary).toEqual(reference.summary);
+    expect(output?.timeSeries).toEqual(reference.timeSeries);
+    expect((await getShardResults(ref)).size).toBe(0);
   });
 
   it('reports a failing shard for redelivery, and on its last delivery ends the run FAILED with the reason', async () => {

@@ -7,7 +7,8 @@
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { deleteShardResults, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
 import { completeRun } from '../../store/runs/runs.js';
-import { buildRunDocument, type RunShardResult } from './run-engine.js';
+import type { ShardRange } from '../../engine/index.js';
+import { buildRunDocument, runShard, type RunShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { stepTimer } from './step-timer.js';
@@ -15,22 +16,24 @@ import { stepTimer } from './step-timer.js';
 /** Milliseconds spent in each step of the fan-in (for the worker's log line). */
 export type FinalizeTimings = Partial<Record<'readMs' | 'mergeMs' | 'outputMs' | 'completeMs' | 'cleanupMs', number>>;
 
-/** `known`: a shard result the caller holds in memory (the completing shard's own), not read back. */
-export async function finalizeRun(
-  ref: RunRef,
-  run: RunRecord,
-  known?: { shard: number; result: RunShardResult },
-  now = () => new Date(),
-): Promise<FinalizeTimings> {
+/**
+ * The finalizing worker's own shard: its result, held in memory (not read back), or its path range,
+ * to compute the result again should it be missing (the last shard to join does not store it).
+ */
+export type OwnShard = { shard: number; result: RunShardResult } | { shard: number; range: ShardRange };
+
+export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, now = () => new Date()): Promise<FinalizeTimings> {
   const timings: FinalizeTimings = {};
   const step = stepTimer(timings);
-  const stored = await getShardResults<RunShardResult>(ref, known?.shard);
+  const held = own && 'result' in own ? own : undefined;
+  const stored = await getShardResults<RunShardResult>(ref, held?.shard);
+  const work = await loadRunWork(ref);
   const results = run.joinedShards.map((shard) => {
-    const result = shard === known?.shard ? known.result : stored.get(shard);
+    if (shard === held?.shard) return held.result;
+    const result = stored.get(shard) ?? (own && 'range' in own && own.shard === shard ? runShard(work, run.seed, own.range) : undefined);
     if (!result) throw new Error(`the result of shard ${shard} is missing`);
     return result;
   });
-  const work = await loadRunWork(ref);
   step('readMs');
   const document = buildRunDocument(work, results, { seed: run.seed, shards: run.shards, elapsedMs: run.elapsedMs ?? 0 });
   if (document.metadata.paths !== run.paths) {

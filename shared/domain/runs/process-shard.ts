@@ -27,6 +27,8 @@ export interface ProcessedShard {
 }
 
 const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
+const isLastToJoin = (run: RunRecord | undefined, shard: number) =>
+  run !== undefined && !run.joinedShards.includes(shard) && run.joinedShards.length === run.shards - 1;
 
 async function forgetRun(ref: RunRef): Promise<void> {
   // The run was deleted while this shard ran: drop what the shard wrote, and the slot if it is still held.
@@ -49,19 +51,23 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
     return 'RUN_GONE';
   }
   if (isFinished(before.status)) return 'RUN_ENDED';
+  const range = { pathStart: message.pathStart, pathCount: message.pathCount };
   if (before.joinedShards.includes(message.shard)) {
-    if (isComplete(before)) await finalizeRun(ref, before);
+    if (isComplete(before)) await finalizeRun(ref, before, { shard: message.shard, range });
     return 'ALREADY_JOINED';
   }
 
   const work = await loadRunWork(ref);
   step('loadMs');
-  const range = { pathStart: message.pathStart, pathCount: message.pathCount };
   const started = performance.now();
   const result = runShard(work, before.seed, range);
   const engineMs = performance.now() - started;
   step('engineMs');
-  await putRunBlob(ref, { shard: message.shard }, result);
+  // The shard that completes the set merges its result from memory, so it does not store it first.
+  // Only the last shard to join can find every other one joined, and each of those stored its
+  // result before joining. Should its fan-in be interrupted, the redelivered shard computes its
+  // result again (it depends only on the run's input, seed and path range).
+  if (!isLastToJoin(await getRun(ref), message.shard)) await putRunBlob(ref, { shard: message.shard }, result);
   step('storeMs');
   const outcome = await joinShard(ref, message.shard, engineMs);
   step('joinMs');
@@ -72,7 +78,7 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   if (!outcome.joined) {
     if (outcome.run.status === 'FAILED') await dropShardResults(ref);
     if (isFinished(outcome.run.status)) return 'RUN_ENDED';
-    if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run);
+    if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run, { shard: message.shard, result });
     return 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
