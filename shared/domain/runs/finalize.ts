@@ -17,16 +17,19 @@ import { stepTimer } from './step-timer.js';
 export type FinalizeTimings = Partial<Record<'readMs' | 'mergeMs' | 'outputMs' | 'completeMs' | 'cleanupMs', number>>;
 
 /**
- * The finalizing worker's own shard: its result, held in memory (not read back), or its path range,
- * to compute the result again should it be missing (the last shard to join does not store it).
+ * The finalizing worker's own shard: its result, held in memory (not read back), with the other
+ * shards' results if it is already reading them; or its path range, to compute the result again
+ * should it be missing (the last shard to join does not store it).
  */
-export type OwnShard = { shard: number; result: RunShardResult } | { shard: number; range: ShardRange };
+export type OwnShard =
+  | { shard: number; result: RunShardResult; stored?: Promise<Map<number, RunShardResult>> }
+  | { shard: number; range: ShardRange };
 
 export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, now = () => new Date()): Promise<FinalizeTimings> {
   const timings: FinalizeTimings = {};
   const step = stepTimer(timings);
   const held = own && 'result' in own ? own : undefined;
-  const stored = await getShardResults<RunShardResult>(ref, held?.shard);
+  const stored = await (held?.stored ?? getShardResults<RunShardResult>(ref, held?.shard));
   const work = await loadRunWork(ref);
   const results = run.joinedShards.map((shard) => {
     if (shard === held?.shard) return held.result;

@@ -4,12 +4,12 @@
  * A redelivered or duplicated shard finds its index already joined and changes nothing (unless the
  * run's finalization was interrupted, which it then resumes).
  */
-import { deleteRunData, putRunBlob } from '../../store/runs/run-data.js';
+import { deleteRunData, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
 import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { dropShardResults } from './end-run.js';
 import { type FinalizeTimings, finalizeRun } from './finalize.js';
-import { runShard } from './run-engine.js';
+import { runShard, type RunShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
@@ -65,10 +65,13 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   step('engineMs');
   // The shard that completes the set merges its result from memory, so it does not store it first.
   // Only the last shard to join can find every other one joined, and each of those stored its
-  // result before joining. Should its fan-in be interrupted, the redelivered shard computes its
-  // result again (it depends only on the run's input, seed and path range).
-  if (!isLastToJoin(await getRun(ref), message.shard)) await putRunBlob(ref, { shard: message.shard }, result);
+  // result before joining, so it reads them while it joins. Should its fan-in be interrupted, the
+  // redelivered shard computes its result again (it depends only on the run's input, seed and range).
+  const last = isLastToJoin(await getRun(ref), message.shard);
+  if (!last) await putRunBlob(ref, { shard: message.shard }, result);
   step('storeMs');
+  const stored = last ? getShardResults<RunShardResult>(ref, message.shard) : undefined;
+  stored?.catch(() => undefined); // read by the fan-in, or left unread if the join does not complete the set
   const outcome = await joinShard(ref, message.shard, engineMs);
   step('joinMs');
   if (!outcome.run) {
@@ -82,7 +85,7 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
     return 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
-    Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result }));
+    Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result, stored }));
     return 'COMPLETED_RUN';
   }
   return 'JOINED';
