@@ -4,7 +4,7 @@
  */
 import { simulate } from '../shared/engine/index.js';
 import { baselineSimulate } from './baseline/simulate.js';
-import { youngFamily } from './household.bench.js';
+import { youngFamily } from './young-family.js';
 
 const which = process.argv[2];
 const plan = youngFamily();

@@ -123,17 +123,22 @@ export class HouseholdPathSimulator {
   private logged = 0;
   private loggedInLoop = 0;
 
+  /**
+   * `slots` paths' yearly figures fit in the per-year arrays, year t of slot i at [t * slots + i]
+   * (a batch's paths, recorded year by year); one path's are at [t].
+   */
   constructor(
     private readonly c: CompiledPlan,
     private readonly life: HouseholdLifeCosts,
+    private readonly slots = 1,
   ) {
     const Y = (this.years = c.years);
-    this.netWorth = new Float64Array(Y);
-    this.liquidAssets = new Float64Array(Y);
-    this.income = new Float64Array(Y);
-    this.spending = new Float64Array(Y);
-    this.shortfall = new Float64Array(Y);
-    this.taxes = new Float64Array(Y);
+    this.netWorth = new Float64Array(Y * slots);
+    this.liquidAssets = new Float64Array(Y * slots);
+    this.income = new Float64Array(Y * slots);
+    this.spending = new Float64Array(Y * slots);
+    this.shortfall = new Float64Array(Y * slots);
+    this.taxes = new Float64Array(Y * slots);
     this.goalTarget = new Float64Array(c.goalCount);
     this.goalPaid = new Float64Array(c.goalCount);
     this.goalCameDue = new Uint8Array(c.goalCount);
@@ -184,15 +189,15 @@ export class HouseholdPathSimulator {
   }
 
   /**
-   * Simulates one path; when `events` is given, appends the path's events to it (in the order of
-   * docs/MODEL.md's steps within each year).
+   * Simulates one path, writing its yearly figures as slot `slot`'s; when `events` is given, appends
+   * the path's events to it (in the order of docs/MODEL.md's steps within each year).
    */
-  run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
-    this.simulate(econ, lives);
+  run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null, slot = 0): void {
+    this.simulate(econ, lives, slot);
     if (events !== null) this.collectEvents(lives, events);
   }
 
-  private simulate(econ: EconomyPath, lives: readonly MemberLifePath[]): void {
+  private simulate(econ: EconomyPath, lives: readonly MemberLifePath[], slot: number): void {
     // Every array and constant of the plan is read into a local once per path: the yearly loop
     // then does no property loads through `c` or `this`, which calls and stores would otherwise force it to repeat.
     const c = this.c;
@@ -205,6 +210,7 @@ export class HouseholdPathSimulator {
     const L = c.liabilityCount;
     const N = c.insuranceCount;
     const G = c.goalCount;
+    const slots = this.slots;
     const bal = this.balance;
     const alive = this.alive;
     const stNow = this.stateNow;
@@ -717,12 +723,13 @@ export class HouseholdPathSimulator {
       }
       for (let p = 0; p < P; p++) if (propertyOwned[p] === 1) worth += propertyValue[p];
       for (let l = 0; l < L; l++) worth -= debt[l];
-      netWorthOut[t] = worth;
-      liquidOut[t] = liquidEnd;
-      incomeOut[t] = grossIncome + payout;
-      spendingOut[t] = spent;
-      shortfallOut[t] = shortfall;
-      taxesOut[t] = taxes;
+      const at = t * slots + slot;
+      netWorthOut[at] = worth;
+      liquidOut[at] = liquidEnd;
+      incomeOut[at] = grossIncome + payout;
+      spendingOut[at] = spent;
+      shortfallOut[at] = shortfall;
+      taxesOut[at] = taxes;
       if (shortfall > 0) {
         totalShortfallReal += shortfall / cpiT;
         if (depletionYear < 0) {
@@ -756,7 +763,7 @@ export class HouseholdPathSimulator {
     this.totalShortfallReal = totalShortfallReal;
     this.loggedInLoop = logged;
     this.yearsRun = t;
-    this.terminalEstateReal = t > 0 ? netWorthOut[t - 1] / cpi[t] : 0;
+    this.terminalEstateReal = t > 0 ? netWorthOut[(t - 1) * slots + slot] / cpi[t] : 0;
     let success = depletionYear < 0;
     for (let g = 0; g < G; g++) {
       if (goalIsLegacy[g] === 1) {

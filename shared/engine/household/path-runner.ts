@@ -65,8 +65,7 @@ export class PathRunner {
   private readonly lifeModel: ReturnType<typeof createLifeModel>;
   private readonly lifeCosts: HouseholdLifeCosts;
   private batchSimulator: HouseholdBatch | null = null;
-  /** Per slot of the batch: its members' lives (views of the batch's), and the years of economy generated. */
-  private slotLives: MemberLifePath[][] = [];
+  /** Per slot of the batch: the years of economy generated. */
   private batchEconomyYears = new Int32Array(0);
 
   /**
@@ -171,12 +170,10 @@ export class PathRunner {
     return this.simulator;
   }
 
-  /** The batch simulator, its slots' economies and lives (built on first use). */
+  /** The batch, its slots' economies and lives (built on first use). */
   batch(): HouseholdBatch {
     if (this.batchSimulator === null) {
-      const b = (this.batchSimulator = new HouseholdBatch(this.compiled, this.lifeCosts, BATCH_PATHS));
-      const M = this.compiled.memberCount;
-      this.slotLives = Array.from({ length: BATCH_PATHS }, (_, i) => b.lives.slice(i * M, (i + 1) * M));
+      this.batchSimulator = new HouseholdBatch(this.compiled, this.lifeCosts, BATCH_PATHS);
       this.batchEconomyYears = new Int32Array(BATCH_PATHS);
     }
     return this.batchSimulator;
@@ -185,7 +182,9 @@ export class PathRunner {
   /**
    * Runs paths[from … from + count) (count ≤ BATCH_PATHS) as one batch, slot k holding paths[from + k],
    * handing each year to `recorder`. `fullEconomy(p)` says which paths need their economy over the
-   * whole horizon. The batch's results stay readable until the next batch runs.
+   * whole horizon. Each path is generated and run in turn (its lives and economy are still in cache
+   * when the household reads them), then the batch is recorded year by year. The batch's results
+   * stay readable until the next batch runs.
    */
   runSlots(
     paths: ArrayLike<number>,
@@ -194,13 +193,16 @@ export class PathRunner {
     recorder: YearRecorder | null,
     fullEconomy: (pathIndex: number) => boolean,
   ): HouseholdBatch {
+    if (count > BATCH_PATHS) throw new RangeError(`batch of ${count} paths in a simulator for ${BATCH_PATHS}`);
     const batch = this.batch();
     for (let k = 0; k < count; k++) {
       const p = paths[from + k];
-      this.batchEconomyYears[k] = this.generate(p, this.slotLives[k], batch.economies[k], fullEconomy(p));
+      const years = this.generate(p, batch.slotLives[k], batch.economies[k], fullEconomy(p));
+      this.batchEconomyYears[k] = years;
+      batch.runSlot(k);
+      this.checkYears(p, batch.yearsRun[k], years);
     }
-    batch.run(count, recorder);
-    for (let k = 0; k < count; k++) this.checkYears(paths[from + k], batch.yearsRun[k], this.batchEconomyYears[k]);
+    if (recorder !== null) batch.record(count, recorder);
     return batch;
   }
 

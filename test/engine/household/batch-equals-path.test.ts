@@ -7,9 +7,10 @@ import { stylisedRetiree } from '../../../bench/stylised-retiree.js';
 import { loadExample } from '../output/example-plans.js';
 
 /**
- * The batch simulator (every step a loop over the batch's running paths) and the path-major one
- * (one path through every year) compute the same numbers: each path's every figure, every year,
- * to the bit, whatever slot of whichever batch the path ran in.
+ * A path run in a shard's batch (its figures written at its slot, handed to the recorder year by
+ * year with the running slots) and the same path run alone (the lives replay, the analyses) give
+ * the same numbers: each path's every figure, every year, to the bit, whatever slot of whichever
+ * batch the path ran in, and a slot is handed to the recorder exactly in the years its path ran.
  */
 function compareEngines(name: string, plan: ReturnType<typeof loadExample>, paths: number): void {
   const batchRunner = new PathRunner(plan, 11);
@@ -48,6 +49,7 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
           sim.goalPaid[g],
         ]);
       }
+      expect(years[i].length, `${where}: years recorded`).toBe(sim.yearsRun);
       for (let t = 0; t < sim.yearsRun; t++) {
         expect(years[i][t], `${where}, year ${t}`).toEqual([
           sim.netWorth[t],
@@ -64,7 +66,7 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
   expect(checked).toBe(paths);
 }
 
-describe('the batch simulator and the path-major one', () => {
+describe('a path run in a batch and the same path run alone', () => {
   it('give every path the same figures on the three examples and the stylised retiree', () => {
     compareEngines('couple', loadExample('couple-near-retirement'), 400);
     compareEngines('care', loadExample('single-retiree-care'), 400);

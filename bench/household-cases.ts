@@ -1,0 +1,126 @@
+/**
+ * The household benchmark's measured work, which bench/household.bench.ts runs from an esbuild
+ * bundle (as the functions are deployed) in a process of its own; `npx tsx bench/household-cases.ts`
+ * runs it from the sources. Household engine throughput on one core, through the general engine
+ * (economy, life, cash flows, recording, merge and output), each figure a ratio to references run
+ * in this same process, in alternating rounds (a loaded machine slows all of them alike; medians of CPU time):
+ * (a) the stylised retirement case (bench/stylised-retiree.ts): path-years per CPU-second, against
+ *     the hand-written floor on the engine's primitives (bench/stylised-retiree-floor.ts): target
+ *     at least 0.6 of it;
+ * (b) the young-family example with every risk on, 10,000 paths: CPU time against the path-major
+ *     engine as it stood before batching (bench/baseline/): target at least 2.5 times faster;
+ * and peak memory (maxRSS) of a process simulating 100,000 young-family paths, the engine against
+ * the baseline, each in a child process of its own: target at most 20% more.
+ * docs/PERFORMANCE.md records the figures and the profiles behind them.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { simulate } from '../shared/engine/index.js';
+import { baselineSimulate } from './baseline/simulate.js';
+import { stylisedRetireeFloor } from './stylised-retiree-floor.js';
+import { stylisedRetiree } from './stylised-retiree.js';
+import { youngFamily } from './young-family.js';
+
+function cpuSeconds<T>(f: () => T): { value: T; cpu: number; wall: number } {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const value = f();
+  const c = process.cpuUsage(c0);
+  return { value, cpu: (c.user + c.system) / 1e6, wall: (performance.now() - t0) / 1000 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const line = (label: string, value: string, note = '') => console.log(`  ${label}`.padEnd(52), value.padEnd(30), note);
+
+/** Runs each contender once per round, in turn, and gives each one's median CPU seconds. */
+function rounds(n: number, contenders: Record<string, () => unknown>): Record<string, number[]> {
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  for (let r = 0; r < n; r++) for (const [k, f] of Object.entries(contenders)) cpu[k].push(cpuSeconds(f).cpu);
+  return cpu;
+}
+
+/** Run from the esbuild bundle (as deployed) rather than from the TypeScript sources. */
+const BUNDLED = !import.meta.url.endsWith('.ts');
+const ROUNDS = Number(process.env.HOUSEHOLD_BENCH_ROUNDS) || 5;
+
+async function main(): Promise<void> {
+  console.log(`  ${process.version}, bundled: ${BUNDLED}`);
+  // (a) The stylised retiree.
+  const retiree = stylisedRetiree();
+  const PATHS_A = 200_000;
+  let engineYears = 0,
+    baselineYears = 0,
+    floorYears = 0;
+  const warm = () => {
+    simulate(retiree, { seed: 1, paths: 20_000 });
+    baselineSimulate(retiree, { seed: 1, paths: 20_000 });
+    stylisedRetireeFloor(20_000, 1);
+  };
+  warm();
+  const a = rounds(ROUNDS, {
+    engine: () => (engineYears = simulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
+    baseline: () => (baselineYears = baselineSimulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
+    floor: () => (floorYears = stylisedRetireeFloor(PATHS_A, 2024).pathYears),
+  });
+  const rate = (years: number, cpu: number[]) => years / median(cpu) / 1e6;
+  const engineRate = rate(engineYears, a.engine);
+  const floorRate = rate(floorYears, a.floor);
+  const baselineRate = rate(baselineYears, a.baseline);
+  console.log(`  (a) stylised retiree, ${PATHS_A.toLocaleString('en-US')} paths, medians of ${ROUNDS} alternating rounds (CPU time)`);
+  line('engine', `${engineRate.toFixed(2)} M path-years/CPU-s`, `${(engineRate / floorRate).toFixed(2)} x the floor (target >= 0.6)`);
+  line(
+    'baseline (path-major engine, bench/baseline)',
+    `${baselineRate.toFixed(2)} M path-years/CPU-s`,
+    `${(baselineRate / floorRate).toFixed(2)} x the floor; engine ${(engineRate / baselineRate).toFixed(2)} x the baseline`,
+  );
+  line('floor (bench/stylised-retiree-floor.ts)', `${floorRate.toFixed(2)} M path-years/CPU-s`);
+
+  // (b) The young family, every risk on.
+  const family = youngFamily();
+  simulate(family, { seed: 1, paths: 1_000 });
+  baselineSimulate(family, { seed: 1, paths: 1_000 });
+  const first = {
+    engine: cpuSeconds(() => simulate(family, { seed: 2024, paths: 10_000 })),
+    baseline: cpuSeconds(() => baselineSimulate(family, { seed: 2024, paths: 10_000 })),
+  };
+  const b = rounds(ROUNDS, {
+    engine: () => simulate(family, { seed: 2024, paths: 10_000 }),
+    baseline: () => baselineSimulate(family, { seed: 2024, paths: 10_000 }),
+  });
+  console.log(`  (b) young family, every risk on, 10,000 paths, medians of ${ROUNDS} alternating rounds (CPU time)`);
+  line(
+    'engine',
+    `${median(b.engine).toFixed(3)} CPU-s`,
+    `${(median(b.baseline) / median(b.engine)).toFixed(2)} x faster than the baseline (target >= 2.5)`,
+  );
+  line('baseline (path-major engine, bench/baseline)', `${median(b.baseline).toFixed(3)} CPU-s`);
+  line(
+    'first run after a short warm-up',
+    `${first.engine.cpu.toFixed(3)} CPU-s engine`,
+    `${first.baseline.cpu.toFixed(3)} CPU-s baseline (${(first.baseline.cpu / first.engine.cpu).toFixed(2)} x)`,
+  );
+
+  // Peak memory, 100,000 young-family paths, each engine in a fresh process.
+  const peak = (which: string) => {
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...(BUNDLED ? [] : process.execArgv),
+        fileURLToPath(new URL(`./household-memory.${BUNDLED ? 'mjs' : 'ts'}`, import.meta.url)),
+        which,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (child.status !== 0) throw new Error(child.stderr);
+    return Number(child.stdout.trim());
+  };
+  const engineMb = peak('engine');
+  const baselineMb = peak('baseline');
+  line(
+    'peak memory, 100,000 young-family paths',
+    `${engineMb.toFixed(0)} MB engine`,
+    `${baselineMb.toFixed(0)} MB baseline: ${((engineMb / baselineMb - 1) * 100).toFixed(1)}% more (target <= 20%)`,
+  );
+}
+
+await main();
