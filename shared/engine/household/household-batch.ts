@@ -128,11 +128,18 @@ export class HouseholdBatch {
     this.yearViews = Array.from({ length: Y }, (_, t) => series.map((s) => s.subarray(t * B, (t + 1) * B)));
   }
 
-  /** Simulates slot i on its economy and lives (already generated), keeping its results. */
-  runSlot(i: number): void {
+  /**
+   * Simulates slot i on its lives (already generated) and `economy`: the slot's own (`economies[i]`)
+   * or, for a path whose economy is not kept, a scratch path whose price index the slot copies (the
+   * recording deflates by it). Keeping only the economies the recording reads spares the batch's
+   * buffers the cache traffic of every path's economy.
+   */
+  runSlot(i: number, economy: EconomyPath): void {
     const sim = this.simulator;
     const B = this.capacity;
-    sim.run(this.economies[i], this.slotLives[i], null, i);
+    sim.run(economy, this.slotLives[i], null, i);
+    const cpi = this.economies[i].cpi;
+    if (economy.cpi !== cpi) cpi.set(economy.cpi.subarray(0, sim.yearsRun + 1));
     this.yearsRun[i] = sim.yearsRun;
     this.depletionYear[i] = sim.depletionYear;
     this.totalShortfallReal[i] = sim.totalShortfallReal;

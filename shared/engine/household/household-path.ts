@@ -1,7 +1,8 @@
 import type { EconomyPath } from '../economy/economy-path.js';
 import { CareSetting, MemberState, type MemberLifePath } from '../life/life-path.js';
 import { AccountKind, DISCRETIONARY_TIER, IncomeKind, InsuranceKind, TaxCategory, TIERS, type CompiledPlan } from './compiled-plan.js';
-import { LogCode, loggedEvent, memberEvents, type PathEvent } from './path-events.js';
+import { annuityPayment, benefitShare, glideEquity, guardrailFactor } from './formulas.js';
+import { EventLog, LogCode, type PathEvent } from './path-events.js';
 import { withdraw } from './withdraw.js';
 
 export type { PathEvent } from './path-events.js';
@@ -109,19 +110,11 @@ export class HouseholdPathSimulator {
   private readonly goalsDueAt: Int32Array;
   private readonly goalsDue: Int32Array;
   /**
-   * The path's events, logged by the yearly loop on every path into typed arrays (code, year, item,
-   * member, amount) and turned into PathEvent objects only when asked for. The loop thus has no
-   * branch that runs only when events are wanted: such a branch, first taken when a sampled path is
-   * replayed for its events, would throw the loop's optimised code away.
+   * The path's events, logged by the yearly loop on every path (code, year, item, member, amount)
+   * and turned into PathEvent objects only when asked for. The loop thus has no branch that runs
+   * only when events are wanted.
    */
-  private readonly logCode: Uint8Array;
-  private readonly logYear: Int32Array;
-  private readonly logItem: Int32Array;
-  private readonly logMember: Int32Array;
-  private readonly logAmount: Float64Array;
-  /** Events logged on the last path, and how many of them within the yearly loop (the rest: legacy goals). */
-  private logged = 0;
-  private loggedInLoop = 0;
+  private readonly log: EventLog;
 
   /**
    * `slots` paths' yearly figures fit in the per-year arrays, year t of slot i at [t * slots + i]
@@ -181,11 +174,7 @@ export class HouseholdPathSimulator {
     this.goalsDue = Int32Array.from(due);
     // At most, every year: each property sold, each policy paying, each term-life payout, a depletion; plus each goal occurrence and legacy.
     const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
-    this.logCode = new Uint8Array(logSize);
-    this.logYear = new Int32Array(logSize);
-    this.logItem = new Int32Array(logSize);
-    this.logMember = new Int32Array(logSize);
-    this.logAmount = new Float64Array(logSize);
+    this.log = new EventLog(logSize);
   }
 
   /**
@@ -194,7 +183,7 @@ export class HouseholdPathSimulator {
    */
   run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null, slot = 0): void {
     this.simulate(econ, lives, slot);
-    if (events !== null) this.collectEvents(lives, events);
+    if (events !== null) this.log.collect(this.c, lives, this.yearsRun, events);
   }
 
   private simulate(econ: EconomyPath, lives: readonly MemberLifePath[], slot: number): void {
@@ -244,12 +233,8 @@ export class HouseholdPathSimulator {
     const termLife = this.termLife;
     const dueAt = this.goalsDueAt;
     const dueGoals = this.goalsDue;
-    const logCode = this.logCode;
-    const logYear = this.logYear;
-    const logItem = this.logItem;
-    const logMember = this.logMember;
-    const logAmount = this.logAmount;
-    let logged = 0;
+    const log = this.log;
+    log.size = 0;
     const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
     const { isAdult, hasSalary, memberAge0, retirementAge } = c;
     const {
@@ -401,11 +386,7 @@ export class HouseholdPathSimulator {
           else extraEssential -= proceeds;
           propertyOwned[p] = 0;
           propertyValue[p] = 0;
-          logCode[logged] = LOG_PROPERTY_SOLD;
-          logYear[logged] = t;
-          logItem[logged] = p;
-          logMember[logged] = -1;
-          logAmount[logged++] = proceeds;
+          log.add(LOG_PROPERTY_SOLD, t, p, -1, proceeds);
         }
       }
 
@@ -449,7 +430,7 @@ export class HouseholdPathSimulator {
         if (alive[m] === 1 && unempNow[m] === 1 && salaryPotential[m] > 0) {
           const spell = ++unemployedYears[m];
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
-          const share = Math.min(1, Math.max(0, benefitYears - (spell - 1)));
+          const share = benefitShare(benefitYears, spell);
           if (stNow[m] === HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
         } else {
           unemployedYears[m] = 0;
@@ -499,11 +480,7 @@ export class HouseholdPathSimulator {
             const benefit = insuranceAmount[n] * salaryPotential[m];
             untaxed += benefit;
             if (benefit > 0) {
-              logCode[logged] = LOG_INSURANCE_PAYOUT;
-              logYear[logged] = t;
-              logItem[logged] = n;
-              logMember[logged] = m;
-              logAmount[logged++] = benefit;
+              log.add(LOG_INSURANCE_PAYOUT, t, n, m, benefit);
             }
           }
         } else {
@@ -512,11 +489,7 @@ export class HouseholdPathSimulator {
             const benefit = insuranceAmount[n] * index;
             untaxed += benefit;
             ltcYearsPaid[n]++;
-            logCode[logged] = LOG_INSURANCE_PAYOUT;
-            logYear[logged] = t;
-            logItem[logged] = n;
-            logMember[logged] = m;
-            logAmount[logged++] = benefit;
+            log.add(LOG_INSURANCE_PAYOUT, t, n, m, benefit);
           }
         }
       }
@@ -556,7 +529,7 @@ export class HouseholdPathSimulator {
         if (liabilityInterestOnly[l] === 1) payment = n === 1 ? interest + b : interest;
         else {
           const at = liabilityDiscountAt[l];
-          payment = rate === 0 ? b / n : (b * rate) / (1 - (at >= 0 ? liabilityDiscount[at + n] : Math.pow(1 + rate, -n)));
+          payment = annuityPayment(b, rate, n, at >= 0 ? liabilityDiscount[at + n] : Math.pow(1 + rate, -n));
         }
         const principal = n === 1 ? b : payment - interest;
         debt[l] = n === 1 ? 0 : b - principal;
@@ -673,9 +646,7 @@ export class HouseholdPathSimulator {
         let wb = weightBonds[a];
         if (hasGlide[a] === 1) {
           const age = memberAge0[accountOwner[a]] + t;
-          const s = glideStart[a];
-          const e = glideEnd[a];
-          const target = age <= s ? we : age >= e ? glideEndEquity[a] : we + ((glideEndEquity[a] - we) * (age - s)) / (e - s);
+          const target = glideEquity(age, glideStart[a], glideEnd[a], we, glideEndEquity[a]);
           wb += we - target;
           we = target;
         }
@@ -693,7 +664,7 @@ export class HouseholdPathSimulator {
       }
       if (guardrails) {
         const ret = before > 0 ? after / before - 1 : 0;
-        guardFactor = ret < guardBadYear ? Math.max(guardFloor, guardFactor - guardCut) : Math.min(1, guardFactor + guardCut);
+        guardFactor = guardrailFactor(guardFactor, ret, guardBadYear, guardCut, guardFloor);
       }
       const rp = propertyReturn[t];
       for (let p = 0; p < P; p++) propertyValue[p] *= 1 + rp;
@@ -706,11 +677,7 @@ export class HouseholdPathSimulator {
         if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
         const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
         payout += amount;
-        logCode[logged] = LOG_INSURANCE_PAYOUT;
-        logYear[logged] = t;
-        logItem[logged] = n;
-        logMember[logged] = m;
-        logAmount[logged++] = amount;
+        log.add(LOG_INSURANCE_PAYOUT, t, n, m, amount);
       }
       bal[cash] += payout;
 
@@ -734,11 +701,7 @@ export class HouseholdPathSimulator {
         totalShortfallReal += shortfall / cpiT;
         if (depletionYear < 0) {
           depletionYear = t;
-          logCode[logged] = LOG_DEPLETION;
-          logYear[logged] = t;
-          logItem[logged] = -1;
-          logMember[logged] = -1;
-          logAmount[logged++] = shortfall;
+          log.add(LOG_DEPLETION, t, -1, -1, shortfall);
         }
       }
       for (let k = dueFrom; k < dueTo; k++) {
@@ -751,17 +714,13 @@ export class HouseholdPathSimulator {
         goalPaid[g] += paid / cpiT;
         const full = paid >= target * FULL;
         if (!full) goalFull[g] = 0;
-        logCode[logged] = full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
-        logYear[logged] = t;
-        logItem[logged] = g;
-        logMember[logged] = -1;
-        logAmount[logged++] = paid;
+        log.add(full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED, t, g, -1, paid);
       }
     }
 
     this.depletionYear = depletionYear;
     this.totalShortfallReal = totalShortfallReal;
-    this.loggedInLoop = logged;
+    log.inLoop = log.size;
     this.yearsRun = t;
     this.terminalEstateReal = t > 0 ? netWorthOut[(t - 1) * slots + slot] / cpi[t] : 0;
     let success = depletionYear < 0;
@@ -773,35 +732,10 @@ export class HouseholdPathSimulator {
         goalTarget[g] = target;
         goalPaid[g] = Math.min(estate, target);
         goalFull[g] = estate >= target ? 1 : 0;
-        logCode[logged] = estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
-        logYear[logged] = t - 1;
-        logItem[logged] = g;
-        logMember[logged] = -1;
-        logAmount[logged++] = estate * cpi[t];
+        log.add(estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED, t - 1, g, -1, estate * cpi[t]);
       }
       if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
     }
     this.success = success;
-    this.logged = logged;
-  }
-
-  /**
-   * The last path's events: each year's member events (read from the life paths, through the year
-   * the last adult died, whose member events precede the loop's stop), then that year's logged
-   * events; the legacy goals last.
-   */
-  private collectEvents(lives: readonly MemberLifePath[], events: PathEvent[]): void {
-    const c = this.c;
-    const lastMemberYear = Math.min(this.yearsRun, this.years - 1);
-    let k = 0;
-    for (let t = 0; t <= lastMemberYear; t++) {
-      for (let m = 0; m < c.memberCount; m++) memberEvents(c, lives[m], m, t, events);
-      for (; k < this.loggedInLoop && this.logYear[k] === t; k++) events.push(this.loggedEvent(k));
-    }
-    for (; k < this.logged; k++) events.push(this.loggedEvent(k));
-  }
-
-  private loggedEvent(k: number): PathEvent {
-    return loggedEvent(this.c, this.logCode[k], this.logYear[k], this.logItem[k], this.logMember[k], this.logAmount[k]);
   }
 }

@@ -197,9 +197,12 @@ export class PathRunner {
     const batch = this.batch();
     for (let k = 0; k < count; k++) {
       const p = paths[from + k];
-      const years = this.generate(p, batch.slotLives[k], batch.economies[k], fullEconomy(p));
+      // A path whose economy is wanted whole (the economy sample) keeps it in its slot; the others' is scratch.
+      const full = fullEconomy(p);
+      const economy = full ? batch.economies[k] : this.economy;
+      const years = this.generate(p, batch.slotLives[k], economy, full);
       this.batchEconomyYears[k] = years;
-      batch.runSlot(k);
+      batch.runSlot(k, economy);
       this.checkYears(p, batch.yearsRun[k], years);
     }
     if (recorder !== null) batch.record(count, recorder);
