@@ -24,6 +24,9 @@ const stringList = z.preprocess(
   z.array(z.string().regex(/^[A-Za-z0-9-]+$/, 'letters, digits and hyphens only')).min(1),
 );
 
+/** `true` or `false`: typed in `cdk.json`, a string from the command line. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 const contextSchema = z.object({
   appName: z
     .string()
@@ -52,6 +55,7 @@ const contextSchema = z.object({
     .default(30),
   signingKeyGenerations: stringList.default(['1']),
   withdrawnSigningKeyGenerations: stringList.default([]),
+  tracing: flag.default(true),
 });
 
 export type LogLevel = z.infer<typeof logLevel>;
@@ -87,6 +91,8 @@ export interface DeploymentConfig {
    * the step of a rotation between publishing a retired key and removing it (docs/DEPLOY.md).
    */
   withdrawnSigningKeyGenerations: string[];
+  /** X-Ray active tracing of every function, with the Tracer's SDK subsegments (docs/DEPLOY.md, "Tracing"). */
+  tracing: boolean;
 }
 
 /** Reads and checks the deployment settings from a construct's context. */
@@ -143,5 +149,6 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
     logRetentionDays: c.logRetentionDays,
     signingKeyGenerations: c.signingKeyGenerations,
     withdrawnSigningKeyGenerations: c.withdrawnSigningKeyGenerations,
+    tracing: c.tracing,
   };
 }

@@ -111,6 +111,7 @@ export class StatelessStack extends Stack {
         description: describe(planned),
         environment,
         logRetention,
+        tracing: config.tracing,
       });
       if (planned.access !== 'none') grantTable(fn, tableTarget, planned.access);
       grantExtras(fn, planned.grants, extraTargets);
@@ -128,6 +129,7 @@ export class StatelessStack extends Stack {
           description: 'Unmatched requests: 404, 405 and CORS preflight ($default route)',
           environment,
           logRetention,
+          tracing: config.tracing,
         });
       this.addRoute(DEFAULT_ROUTE_KEY, new HttpLambdaIntegration('FallbackIntegration', this.fallbackFunction));
     }
@@ -139,6 +141,7 @@ export class StatelessStack extends Stack {
       environment,
       extraEnvironment: { SHARD_MAX_RECEIVES: String(maxReceiveCount) },
       logRetention,
+      tracing: config.tracing,
       timeout: WORKER_TIMEOUT,
       memorySize: WORKER_MEMORY_MB,
       // Reserved concurrency caps the workers at the queue's own cap, so a realm's burst of shards
@@ -162,6 +165,7 @@ export class StatelessStack extends Stack {
       environment,
       extraEnvironment: { SHARD_MAX_RECEIVES: String(maxReceiveCount) },
       logRetention,
+      tracing: config.tracing,
       timeout: DEAD_LETTER_TIMEOUT,
     });
     grantTable(this.deadLetterConsumer, tableTarget, 'write');

@@ -17,6 +17,7 @@ describe('deployment settings', () => {
       workerMaxConcurrency: 20,
       logRetentionDays: 30,
       signingKeyGenerations: ['1'],
+      tracing: true,
     });
     expect(config.customDomain).toBeUndefined();
     expect(config.alarmEmail).toBeUndefined();
@@ -27,6 +28,9 @@ describe('deployment settings', () => {
     expect(config.workerMaxConcurrency).toBe(50);
     expect(config.signingKeyGenerations).toEqual(['2024-01', '2025-06']);
     expect(config.throttle).toEqual({ rateLimit: 5, burstLimit: 10 });
+    expect(read({ tracing: 'false' }).tracing).toBe(false);
+    expect(read({ tracing: false }).tracing).toBe(false);
+    expect(read({ tracing: 'true' }).tracing).toBe(true);
   });
 
   it.each([
@@ -39,6 +43,7 @@ describe('deployment settings', () => {
     [{ workerMaxConcurrency: 'many' }, /context workerMaxConcurrency/],
     [{ logRetentionDays: 8 }, /context logRetentionDays: one of 1, 3, 5/],
     [{ logLevel: 'verbose' }, /context logLevel/],
+    [{ tracing: 'off' }, /context tracing/],
     [{ alarmEmail: 'not-an-address' }, /context alarmEmail/],
     [{ signingKeyGenerations: '1,1' }, /signingKeyGenerations: generations must be distinct/],
     [{ signingKeyGenerations: 'a b' }, /context signingKeyGenerations/],

@@ -1,6 +1,7 @@
 /**
  * The AWS Solutions checks (cdk-nag) find nothing that is not acknowledged with a written reason, in
- * the default configuration and with every option on; and the CDK itself reports no warning or error.
+ * the default configuration, with every option on and with tracing off; and the CDK itself reports
+ * no warning or error.
  */
 import { Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
@@ -20,6 +21,7 @@ const ALL_OPTIONS = {
 describe.each([
   ['default settings', {}],
   ['every option on', ALL_OPTIONS],
+  ['tracing off', { tracing: 'false' }],
 ])('with %s', (_name, context) => {
   const synth = synthesize(context);
 

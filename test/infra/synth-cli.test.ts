@@ -78,6 +78,7 @@ describe('bundling a real handler', () => {
         LOG_LEVEL: 'error',
       },
       logRetention: RetentionDays.ONE_DAY,
+      tracing: true,
     });
     const assembly = app.synth();
     const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
@@ -133,6 +134,7 @@ describe('bundling a real handler', () => {
         LOG_LEVEL: 'error',
       },
       logRetention: RetentionDays.ONE_DAY,
+      tracing: true,
     });
     const assembly = app.synth();
     const asset = readdirSync(assembly.directory).find((d) => d.startsWith('asset.'))!;

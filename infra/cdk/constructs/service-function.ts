@@ -37,6 +37,11 @@ export interface ServiceFunctionProps {
   bundling?: BundlingOptions;
   /** Concurrency set aside for this function, which is also its ceiling. */
   reservedConcurrentExecutions?: number;
+  /**
+   * X-Ray active tracing (and its two write actions on the role), with the Tracer on; when false,
+   * neither, and the Tracer is told so (`POWERTOOLS_TRACE_ENABLED=false`).
+   */
+  tracing: boolean;
 }
 
 const applicationLogLevel: Record<LogLevel, ApplicationLogLevel> = {
@@ -59,11 +64,14 @@ export class ServiceFunction extends NodejsFunction {
       description: `Execution role of ${props.description}`,
     });
     logGroup.grantWrite(role);
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        "Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource '*' is the only form). Every other statement of this role names its resources.",
-    });
+    const { tracing } = props;
+    if (tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          "Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource '*' is the only form). Every other statement of this role names its resources.",
+      });
+    }
 
     super(scope, id, {
       entry: props.entry,
@@ -82,10 +90,11 @@ export class ServiceFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: applicationLogLevel[props.environment.LOG_LEVEL],
       systemLogLevelV2: SystemLogLevel.WARN,
-      tracing: Tracing.ACTIVE,
+      tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       environment: {
         ...props.environment,
         ...props.extraEnvironment,
+        ...(tracing ? {} : { POWERTOOLS_TRACE_ENABLED: 'false' }),
         // Stack traces in the logs point at the TypeScript sources.
         NODE_OPTIONS: '--enable-source-maps',
       },
