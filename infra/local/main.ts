@@ -4,6 +4,7 @@
  */
 import { bootstrapDemo, describeDemo, localIdentityPlugin } from './bootstrap-demo.js';
 import { localPlugins } from './plugins.js';
+import { warmShardWorkers } from './queue-plugin.js';
 import { startLocalRuntime } from './runtime.js';
 import { ensureWebApp } from './web-build.js';
 
@@ -21,6 +22,8 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
+// The shard workers start while the demo realm is set up, so the first run does not wait for them.
+void warmShardWorkers().catch((error: unknown) => process.stderr.write(`shard workers failed to start: ${String(error)}\n`));
 const demoCredentials = await bootstrapDemo(runtime);
 if (demoCredentials) process.stdout.write(describeDemo(demoCredentials, runtime.dataDir));
 runtime.markReady();

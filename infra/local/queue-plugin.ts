@@ -19,10 +19,22 @@ export const INTERRUPTED_REASON =
   'the local service stopped before the run finished (its shard queue lives in memory); start the run again';
 
 let active: InProcessQueue | undefined;
+let activePool: WorkerPool | undefined;
 
 /** The running local shard queue (tests use it to inject delivery faults). */
 export function localShardQueue(): InProcessQueue | undefined {
   return active;
+}
+
+/**
+ * Starts every worker thread of the running queue now, ahead of the first shard, and resolves once
+ * each has loaded the worker module (about a second of CPU per thread under tsx). The pool starts
+ * threads on demand otherwise, so a runtime that never runs a shard (most tests) never pays for
+ * them; a long-running service (`npm start`) warms them at start-up, as a deployment keeps warm
+ * function instances, so its first run does not wait for them.
+ */
+export async function warmShardWorkers(): Promise<void> {
+  await activePool?.ready();
 }
 
 function envInt(name: string, fallback: number): number {
@@ -77,11 +89,13 @@ export const shardQueuePlugin: LocalPlugin = {
       },
     });
     active = queue;
+    activePool = pool;
     setShardQueue(queue);
     return {
       async stop() {
         queue.close();
         if (active === queue) active = undefined;
+        if (activePool === pool) activePool = undefined;
         setShardQueue(undefined);
         await pool.close();
       },

@@ -45,6 +45,11 @@ export class WorkerPool {
     readonly size = availableParallelism(),
   ) {}
 
+  /** Threads started so far (alive or starting). */
+  get started(): number {
+    return this.slots.length;
+  }
+
   /** Starts every thread now and waits until each has loaded the handler (start-up errors surface here). */
   async ready(): Promise<void> {
     while (this.slots.length < this.size) this.slots.push(this.spawn());

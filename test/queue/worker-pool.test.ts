@@ -29,6 +29,19 @@ describe('worker pool', () => {
     expect(threads.size).toBe(2); // both batches ran at once, on different threads
   });
 
+  it('starts every thread ahead of the first batch when asked (ready), instead of on demand', async () => {
+    const eager = new WorkerPool(new URL('./fixtures/echo-handler.ts', import.meta.url), 2);
+    try {
+      expect(eager.started).toBe(0);
+      await eager.ready();
+      expect(eager.started).toBe(2);
+      expect((await eager.handle(event('ok'))).batchItemFailures).toEqual([]);
+      expect(eager.started).toBe(2);
+    } finally {
+      await eager.close();
+    }
+  });
+
   it('turns a throwing handler into a rejected batch and replaces a thread that exits', async () => {
     await expect(pool.handle(event('throw'))).rejects.toThrow('handler threw');
     await expect(pool.handle(event('exit'))).rejects.toThrow(/exited/);
