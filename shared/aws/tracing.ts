@@ -27,6 +27,15 @@ export function tracedClient<Client>(client: Client): Client {
 }
 
 /**
+ * The invocation's X-Ray trace id as a log field, so that a log line leads to its trace and a trace to
+ * its lines (CloudWatch Logs Insights: `filter traceId = "1-..."`); nothing where tracing is off.
+ */
+export function traceLogFields(): { traceId?: string } {
+  const traceId = tracer.isTracingEnabled() ? tracer.getRootXrayTraceId() : undefined;
+  return traceId ? { traceId } : {};
+}
+
+/**
  * Indexed, searchable values on the current subsegment (X-Ray's filter expressions:
  * `annotation.realm = "..."`). Keys are letters, digits and underscores; only strings, numbers and
  * booleans are kept (X-Ray indexes nothing else), so a log context's fields can be passed as they are.

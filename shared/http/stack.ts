@@ -21,7 +21,7 @@ import { jsonMediaType, parseJsonBody } from './body.js';
 import { errorResult, mapError, withRetryAfter } from './error-response.js';
 import { idempotentReply } from './idempotency.js';
 import { log, logContext, withLogContext } from '../log/logger.js';
-import { annotate, flagStatus, tracer } from '../aws/tracing.js';
+import { annotate, flagStatus, traceLogFields, tracer } from '../aws/tracing.js';
 import type { Reply } from './reply.js';
 import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
@@ -273,9 +273,10 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const reply = spec.idempotent ? await idempotentReply(event, input.principal, () => fn(input)) : await fn(input);
       return represent(event, toResult(reply));
     });
-  // Every line logged while the request is handled carries its id (API Gateway's, or a new one).
+  // Every line logged while the request is handled carries its id (API Gateway's, or a new one),
+  // and in Lambda its X-Ray trace id.
   const run = (event: ApiEvent, context: Context) =>
-    withLogContext({ requestId: event.requestContext?.requestId || randomUUID() }, () => handler(event, context));
+    withLogContext({ requestId: event.requestContext?.requestId || randomUUID(), ...traceLogFields() }, () => handler(event, context));
   return Object.assign(run, {
     spec: spec as RouteSpec<Schema, Schema, Schema>,
   });

@@ -9,7 +9,7 @@
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { addLogContext, type LogFields, log, withLogContext } from '../log/logger.js';
-import { annotate, inSubsegment } from '../aws/tracing.js';
+import { annotate, inSubsegment, traceLogFields } from '../aws/tracing.js';
 import { MalformedMessageError } from './malformed-message.js';
 
 export interface RecordConsumer<M> {
@@ -27,7 +27,7 @@ export function sqsBatchHandler<M>(consumer: RecordConsumer<M>): (event: SQSEven
   return async (event) => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
-      await withLogContext({ messageId: record.messageId, receiveCount: receiveCountOf(record) }, async () => {
+      await withLogContext({ messageId: record.messageId, receiveCount: receiveCountOf(record), ...traceLogFields() }, async () => {
         try {
           await inSubsegment('## record', async () => {
             const message = consumer.decode(record.body);

@@ -221,6 +221,8 @@ describe('tracing in Lambda', () => {
       expect(call.aws!.table_name ?? call.aws!.table_names, call.aws!.operation).toEqual(call.aws!.table_names ? [TABLE] : TABLE);
     }
     expect(dynamodb.map((s) => s.aws!.operation)).toContain('Query');
+    // The request's log line names its trace.
+    expect(JSON.parse(run.stdout.split('\n')[0])).toMatchObject({ message: 'request', status: 200, traceId: TRACE_ROOT });
     for (const datagram of run.raw) {
       expect(datagram).not.toContain(token);
       expect(datagram).not.toContain(token.split('.')[2]);
@@ -259,6 +261,7 @@ describe('tracing in Lambda', () => {
     const dynamodb = run.sent.filter((s) => s.name === 'DynamoDB');
     expect(dynamodb.length).toBeGreaterThan(0);
     for (const call of dynamodb) expect(call).toMatchObject({ namespace: 'aws', parent_id: record!.id, aws: { table_name: TABLE } });
+    expect(JSON.parse(run.stderr)).toMatchObject({ message: 'dead-lettered shard', runId: 'run-7', traceId: TRACE_ROOT });
   });
 });
 
