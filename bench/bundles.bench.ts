@@ -75,7 +75,13 @@ function heaviestInputs(metafile: Metafile, outfile: string): string[] {
  * init phase pays it before the first request.
  */
 function importTime(file: string): { median: number; fastest: number } {
-  const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(pathToFileURL(file).href)}); await new Promise((r) => setImmediate(r)); if (typeof m.handler !== 'function') process.exit(3); process.stdout.write(String(performance.now() - t0));`;
+  const script = [
+    'const t0 = performance.now();',
+    `const m = await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'await new Promise((r) => setImmediate(r));',
+    "if (typeof m.handler !== 'function') process.exit(3);",
+    'process.stdout.write(String(performance.now() - t0));',
+  ].join(' ');
   const times: number[] = [];
   for (let i = 0; i < IMPORT_RUNS; i++) {
     const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {

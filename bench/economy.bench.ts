@@ -1,7 +1,8 @@
 /**
  * Economy generation throughput on one core: path-years per second generating into one reused
- * EconomyPath, 10,000 paths x 60 years (per CPU second of this process, and per wall second). Target: 5 million path-years/s for the full correlated
- * four-factor GBM economy; RSLN2 and HISTORICAL for information.
+ * EconomyPath, 10,000 paths x 60 years (per CPU second of this process, and per wall second).
+ * Target: 5 million path-years/s for the full correlated four-factor GBM economy; RSLN2 and
+ * HISTORICAL for information.
  */
 import {
   allocateEconomyPath,

@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     .sort();
   if (args.includes('--help') || args.includes('-h')) {
     console.log(
-      `usage: npm run bench [-- section ...]: runs each section in its own process and prints its figures and peak memory; sections: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`,
+      'usage: npm run bench [-- section ...]: runs each section in its own process and prints its figures and peak memory; ' +
+        `sections: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`,
     );
     return;
   }

@@ -39,7 +39,10 @@ function engineSpeed(): number {
   return (1_000 * plan.years) / ((performance.now() - started) / 1000);
 }
 
-/** The time outside the engine on a run's critical path, step by step (ms); with the engine time per worker they add up to the wall time. */
+/**
+ * The time outside the engine on a run's critical path, step by step (ms); with the engine time per
+ * worker they add up to the wall time.
+ */
 function breakdown(lines: ShardLine[], postedAt: number, wallMs: number, engineMs: number, parallel: number) {
   const sum = (pick: (line: ShardLine) => number | undefined) => lines.reduce((total, line) => total + (pick(line) ?? 0), 0);
   const busy = (line: ShardLine) => (line.loadMs ?? 0) + (line.engineMs ?? 0) + (line.storeMs ?? 0) + (line.joinMs ?? 0);

@@ -74,7 +74,8 @@ async function connect(): Promise<Connection> {
     embedded = await startEmbeddedStore(dataDir);
   } catch (error) {
     throw new Error(
-      `Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or start it again so that it publishes ${storeEndpointFile}`,
+      `Cannot open the local data in ${dataDir} (${(error as Error).message}); if a server holds it, stop it or ` +
+        `start it again so that it publishes ${storeEndpointFile}`,
     );
   }
   const connection = { endpoint: embedded.endpoint, ...localStore };

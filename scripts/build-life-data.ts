@@ -121,7 +121,8 @@ function buildLeeCarter(): void {
   }
   write('lee-carter-1992.json', {
     source:
-      'Lee and Carter (1992), JASA 87:659, tables 1-2; b by single age 0-120 from the age groups; sigma fitted to the k(t) forecast standard errors',
+      'Lee and Carter (1992), JASA 87:659, tables 1-2; b by single age 0-120 from the age groups; sigma fitted to ' +
+      'the k(t) forecast standard errors',
     sigma: Math.round(sigma * 1e4) / 1e4,
     bByAge,
   });
@@ -164,7 +165,8 @@ function buildIdi(): void {
   }
   writePacked('idi-2013', {
     source:
-      'SOA/NAIC 2013 IDI valuation table: base incidence per 1,000 (accident plus sickness) by sex, occupation class, elimination days, attained age; ultimate claim termination rates by sex, class, attained age',
+      'SOA/NAIC 2013 IDI valuation table: base incidence per 1,000 (accident plus sickness) by sex, occupation class, ' +
+      'elimination days, attained age; ultimate claim termination rates by sex, class, attained age',
     classes,
     eliminationDays,
     incidenceMinAge: minAge,

@@ -238,7 +238,8 @@ function calibrate(h: AnnualHistory) {
 function main() {
   if (wantsHelp()) {
     process.stdout.write(
-      'usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n',
+      'usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites ' +
+        'shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n',
     );
     return;
   }

@@ -23,9 +23,8 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     update(done, total) {
       if (stream.isTTY !== true || performance.now() - started < delay) return;
       const filled = Math.round((WIDTH * done) / total);
-      stream.write(
-        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} paths`,
-      );
+      const bar = `${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}`;
+      stream.write(`\r${label} [${bar}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} paths`);
       drawn = true;
     },
     finish() {

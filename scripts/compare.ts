@@ -1,4 +1,7 @@
-/** Usage: npm run -s compare -- <baseline.json> <alternative.json> [--paths N] [--seed S] [--shards K] [--format json|table]: prints the comparison document. */
+/**
+ * Usage: npm run -s compare -- <baseline.json> <alternative.json> [--paths N] [--seed S]
+ * [--shards K] [--format json|table]: prints the comparison document.
+ */
 import { parseArgs } from 'node:util';
 import { randomSeed } from '../shared/engine/random/index.js';
 import { compare } from '../shared/engine/index.js';

@@ -26,7 +26,8 @@ function agesOf(timeSeries: Json[], member: string): number[] {
 export function outputTable(output: Json): string {
   const s = output.summary;
   const lines = [
-    `Success ${percent(s.probabilityOfSuccess)}   depletion ${percent(s.probabilityOfDepletion)}   median depletion age ${s.depletionAge?.p50 ?? '-'}   (${output.metadata.paths} paths, seed ${output.metadata.seed})`,
+    `Success ${percent(s.probabilityOfSuccess)}   depletion ${percent(s.probabilityOfDepletion)}   ` +
+      `median depletion age ${s.depletionAge?.p50 ?? '-'}   (${output.metadata.paths} paths, seed ${output.metadata.seed})`,
     '',
     table([
       ['goal', 'achievability', 'funded'],
@@ -69,5 +70,10 @@ export function comparisonTable(comparison: Json): string {
     ];
   });
   const o = comparison.outcomeChanges;
-  return `${table([['figure', 'baseline', 'alternative', 'difference', '95% interval'], ...rows])}\n\n${table([['goal achievability', 'baseline', 'alternative', 'difference', '95% interval'], ...goals])}\n\nPaths that changed outcome: ${o.failedToSucceeded} failed -> succeeded, ${o.succeededToFailed} succeeded -> failed (net ${o.net})\n`;
+  const figures = table([['figure', 'baseline', 'alternative', 'difference', '95% interval'], ...rows]);
+  const goalTable = table([['goal achievability', 'baseline', 'alternative', 'difference', '95% interval'], ...goals]);
+  const changed =
+    `Paths that changed outcome: ${o.failedToSucceeded} failed -> succeeded, ` +
+    `${o.succeededToFailed} succeeded -> failed (net ${o.net})`;
+  return `${figures}\n\n${goalTable}\n\n${changed}\n`;
 }

@@ -97,7 +97,10 @@ export class HouseholdPathSimulator {
   totalShortfallReal = 0;
   terminalEstateReal = 0;
   success = false;
-  /** Per goal, real (year-0 money): targets that came due and amounts paid; whether it came due; whether every occurrence was paid in full. */
+  /**
+   * Per goal, real (year-0 money): targets that came due and amounts paid; whether it came due;
+   * whether every occurrence was paid in full.
+   */
   readonly goalTarget: Float64Array;
   readonly goalPaid: Float64Array;
   readonly goalCameDue: Uint8Array;
@@ -202,7 +205,8 @@ export class HouseholdPathSimulator {
     }
     this.goalsDueAt[Y] = due.length;
     this.goalsDue = Int32Array.from(due);
-    // At most, every year: each property sold, each policy paying, each term-life payout, a depletion; plus each goal occurrence and legacy.
+    // At most, every year: each property sold, each policy paying, each term-life payout, a depletion;
+    // plus each goal occurrence and legacy.
     const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
     this.logCode = new Uint8Array(logSize);
     this.logYear = new Int32Array(logSize);

@@ -9,7 +9,10 @@ export const handler = route(
   {
     summary: 'Start an analysis of a scenario: a solve, a diagnosis, a sensitivity or a stress test',
     description:
-      "Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's `simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, account or expense of the scenario); 429 when the realm has too many runs in flight.",
+      "Body `{ type, ...request, paths?, seed? }` (docs/ANALYSES.md; `paths` and `seed` default to the scenario's " +
+      '`simulation` settings). A small analysis runs at once and comes back COMPLETED with its document; a larger ' +
+      'one is QUEUED and fanned out in shards. 400 names the field of a bad request (also an unknown goal, member, ' +
+      'account or expense of the scenario); 429 when the realm has too many runs in flight.',
     idempotent: true,
     tags: ['analyses'],
     path: analysisListPathSchema,
@@ -24,7 +27,8 @@ export const handler = route(
     const analysis = await createAnalysis(principal, path.householdId, path.scenarioId, body);
     return created(
       analysis,
-      `${origin}/households/${encodeURIComponent(path.householdId)}/scenarios/${encodeURIComponent(path.scenarioId)}/analyses/${analysis.id}`,
+      `${origin}/households/${encodeURIComponent(path.householdId)}` +
+        `/scenarios/${encodeURIComponent(path.scenarioId)}/analyses/${analysis.id}`,
     );
   },
 );

@@ -9,7 +9,8 @@ export const handler = route(
   {
     summary: 'Start a paired comparison of two scenarios of the household',
     description:
-      'Both scenarios run on the same seed and path indices. A small comparison completes at once; a larger one is QUEUED and fanned out like a simulation.',
+      'Both scenarios run on the same seed and path indices. A small comparison completes at once; a larger one is ' +
+      'QUEUED and fanned out like a simulation.',
     idempotent: true,
     tags: ['comparisons'],
     path: comparisonListPathSchema,

@@ -12,7 +12,8 @@ export const handler = route(
     summary: 'Change a household with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)',
     description:
       'The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. ' +
-      'Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.',
+      'Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is ' +
+      '409; an operation whose path does not exist is 422.',
     tags: ['households'],
     path: householdPathSchema,
     body: z.union([householdPatchSchema, jsonPatchSchema]),

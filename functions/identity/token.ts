@@ -10,7 +10,8 @@ export const handler = route(
     summary: 'Token endpoint (OAuth 2.0 / OpenID Connect)',
     description:
       'Grants client_credentials, password, refresh_token and authorization_code (PKCE S256). Form-encoded or JSON body; ' +
-      'client authentication by HTTP Basic or client_secret in the body. Errors carry `error` and `error_description` besides the service error shape.',
+      'client authentication by HTTP Basic or client_secret in the body. Errors carry `error` and ' +
+      '`error_description` besides the service error shape.',
     tags: ['identity'],
     auth: false,
     bodyDocumentation: tokenRequestSchema,

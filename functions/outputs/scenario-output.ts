@@ -8,7 +8,9 @@ import { scenarioOutputExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: "The output of a scenario's latest completed simulation",
-    description: `\`stale: true\` when the scenario has changed since that run. Same \`sections\` and \`view\` options as a simulation's output.${csvDescription}`,
+    description:
+      `\`stale: true\` when the scenario has changed since that run. Same \`sections\` and \`view\` options as a ` +
+      `simulation's output.${csvDescription}`,
     tags: ['outputs'],
     path: simulationListPathSchema,
     query: outputQuerySchema,

@@ -9,7 +9,10 @@ import { outputExamples } from '../api-examples.js';
 export const handler = route(
   {
     summary: "A completed simulation's output document",
-    description: `\`sections=summary,timeSeries,economy,lives\` picks sections (metadata always comes along); \`view=real|nominal\` keeps one view. 404, with the run's status in the message, until the run is COMPLETED.${csvDescription}`,
+    description:
+      `\`sections=summary,timeSeries,economy,lives\` picks sections (metadata always comes along); ` +
+      `\`view=real|nominal\` keeps one view. 404, with the run's status in the message, until the run is ` +
+      `COMPLETED.${csvDescription}`,
     tags: ['outputs'],
     path: simulationPathSchema,
     query: outputQuerySchema,

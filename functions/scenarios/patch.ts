@@ -16,7 +16,8 @@ export const handler = route(
   {
     summary: 'Change a scenario with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)',
     description:
-      'A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` ' +
+      'A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. ' +
+      '`[{"op":"replace","path":"/members/0/retirementAge","value":67}]` ' +
       'as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). ' +
       'A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.',
     tags: ['scenarios'],

@@ -11,7 +11,9 @@ export const handler = route(
   {
     summary: 'Start a simulation of a scenario',
     description:
-      "Optional body `{ paths?, seed? }` (defaults: the scenario's `simulation` settings). A small run is simulated at once and comes back COMPLETED; a larger one is QUEUED and fanned out in shards. 429 when the realm has too many runs in flight.",
+      "Optional body `{ paths?, seed? }` (defaults: the scenario's `simulation` settings). A small run is simulated " +
+      'at once and comes back COMPLETED; a larger one is QUEUED and fanned out in shards. 429 when the realm has too ' +
+      'many runs in flight.',
     idempotent: true,
     tags: ['simulations'],
     path: simulationListPathSchema,
@@ -28,7 +30,8 @@ export const handler = route(
     const simulation = await createSimulation(principal, path.householdId, path.scenarioId, body);
     return created(
       simulation,
-      `${origin}/households/${encodeURIComponent(path.householdId)}/scenarios/${encodeURIComponent(path.scenarioId)}/simulations/${simulation.id}`,
+      `${origin}/households/${encodeURIComponent(path.householdId)}` +
+        `/scenarios/${encodeURIComponent(path.scenarioId)}/simulations/${simulation.id}`,
     );
   },
 );

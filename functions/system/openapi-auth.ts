@@ -38,6 +38,21 @@ export function securitySchemes(origin: string): Json {
 export function apiDescription(origin: string): string {
   const issuer = realmIssuer(origin, exampleRealm);
   const token = `${issuer}${endpointPaths.token}`;
+  // The examples are single command lines, as they are pasted; built from parts to keep the source narrow.
+  const authorize = `${issuer}${endpointPaths.authorization}?${[
+    'response_type=code',
+    'client_id=$CLIENT_ID',
+    'redirect_uri=$REDIRECT_URI',
+    'scope=openid',
+    'state=$STATE',
+    'code_challenge=$CHALLENGE',
+    'code_challenge_method=S256',
+  ].join('&')}`;
+  const exchange = [
+    'curl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=authorization_code -d code=$CODE',
+    '-d redirect_uri=$REDIRECT_URI -d code_verifier=$VERIFIER',
+    token,
+  ].join(' ');
   return `Monte Carlo simulation of households under economic and life risk: store households and their
 scenarios, run simulations, read their outputs and compare two scenarios path by path.
 
@@ -66,11 +81,11 @@ given the \`realm-admin\` role can create households for a user by naming the ow
 
 **A user, in a browser** (\`authorization_code\` with PKCE S256): send the browser to
 
-    ${issuer}${endpointPaths.authorization}?response_type=code&client_id=$CLIENT_ID&redirect_uri=$REDIRECT_URI&scope=openid&state=$STATE&code_challenge=$CHALLENGE&code_challenge_method=S256
+    ${authorize}
 
 then exchange the code that comes back on the redirect:
 
-    curl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=authorization_code -d code=$CODE -d redirect_uri=$REDIRECT_URI -d code_verifier=$VERIFIER ${token}
+    ${exchange}
 
 **Refresh** (\`refresh_token\`; the refresh token rotates on each use):
 

@@ -99,7 +99,9 @@ function headerParameters(route: Route, spec: AnySpec): [string, string][] {
   if (spec.idempotent) {
     out.push([
       'Idempotency-Key',
-      'Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422.',
+      'Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first ' +
+        'response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a ' +
+        '422.',
     ]);
   }
   if (answersNotModified(route))

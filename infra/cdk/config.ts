@@ -124,7 +124,8 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
   for (const withdrawn of c.withdrawnSigningKeyGenerations) {
     if (!c.signingKeyGenerations.includes(withdrawn) || withdrawn === current) {
       throw new Error(
-        `Invalid deployment settings:\ncontext withdrawnSigningKeyGenerations: ${withdrawn} must be a generation of signingKeyGenerations other than the last (signing) one`,
+        `Invalid deployment settings:\ncontext withdrawnSigningKeyGenerations: ${withdrawn} must be a generation of ` +
+          `signingKeyGenerations other than the last (signing) one`,
       );
     }
   }

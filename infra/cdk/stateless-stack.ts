@@ -40,7 +40,9 @@ export const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
 
 const DEFAULT_ROUTE_KEY = '$default';
 const AUTHORIZATION_IN_HANDLERS =
-  "Authorization is per realm: each realm is its own OpenID issuer, which API Gateway's JWT authorizer (one issuer) cannot express. The handlers' shared middleware verifies the bearer token against the realm's keys; token, discovery, JWKS, health, OpenAPI and the unmatched-request fallback are public by design.";
+  "Authorization is per realm: each realm is its own OpenID issuer, which API Gateway's JWT authorizer (one issuer) " +
+  "cannot express. The handlers' shared middleware verifies the bearer token against the realm's keys; token, " +
+  'discovery, JWKS, health, OpenAPI and the unmatched-request fallback are public by design.';
 
 export interface StatelessStackProps extends StackProps {
   config: DeploymentConfig;

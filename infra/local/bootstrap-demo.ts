@@ -109,7 +109,8 @@ export function describeDemo(credentials: DemoCredentials, dataDir: string): str
     `  client:        ${credentials.clientId} / ${credentials.clientSecret}`,
     `  user:          ${credentials.username} / ${credentials.password}  (id ${credentials.userId})`,
     `  web app:       ${new URL('/app', credentials.issuer).href}  (public client ${demo.webClientId})`,
-    `  token:         curl -s -u ${credentials.clientId}:${credentials.clientSecret} -d grant_type=client_credentials ${credentials.issuer}/protocol/openid-connect/token`,
+    `  token:         curl -s -u ${credentials.clientId}:${credentials.clientSecret} -d grant_type=client_credentials ` +
+      `${credentials.issuer}/protocol/openid-connect/token`,
     '',
   ].join('\n');
 }

@@ -133,7 +133,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const body = Buffer.from(result.body ?? '', 'utf8');
   const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
   socket.end(
-    `HTTP/1.1 ${result.statusCode} ${reason}\r\nContent-Type: ${jsonContentType}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.toString('utf8')}`,
+    `HTTP/1.1 ${result.statusCode} ${reason}\r\nContent-Type: ${jsonContentType}\r\nContent-Length: ${body.length}\r\n` +
+      `Connection: close\r\n\r\n${body.toString('utf8')}`,
   );
 }
 

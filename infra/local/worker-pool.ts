@@ -30,7 +30,9 @@ function bootstrapUrl(entry: URL): URL {
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  const source = `import { tsImport } from ${JSON.stringify(tsxApi)};\nawait tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});\n`;
+  const source =
+    `import { tsImport } from ${JSON.stringify(tsxApi)};\n` +
+    `await tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
 }
 

@@ -8,9 +8,15 @@
 import { fieldPath } from '../domain/field-errors.js';
 import type { FieldError } from '../domain/errors.js';
 
-const forbidden =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses in user text
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const forbidden = new RegExp(
+  [
+    // Control characters and the bidirectional overrides and isolates.
+    '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\u202A-\\u202E\\u2066-\\u2069]',
+    // A high surrogate without its low half, and a low surrogate without its high half.
+    '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])',
+    '(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
+  ].join('|'),
+);
 
 const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 

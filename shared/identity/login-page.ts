@@ -43,7 +43,8 @@ export function renderLoginPage(model: LoginPageModel): string {
 ${error}    <form method="post" action="${escapeHtml(model.action)}">
 ${hidden}
       <label for="username">Username</label>
-      <input type="text" id="username" name="username" autocomplete="username" required value="${escapeHtml(model.username ?? '')}"${describedBy}>
+      <input type="text" id="username" name="username" autocomplete="username" required
+        value="${escapeHtml(model.username ?? '')}"${describedBy}>
       <label for="password">Password</label>
       <input type="password" id="password" name="password" autocomplete="current-password" required${describedBy}>
       <button type="submit">Sign in</button>

@@ -192,7 +192,7 @@ describe('tracing in Lambda', () => {
     for (const client of [made.dynamodb, made.sqs, made.kms]) expect(client).toContain(TRACING_MIDDLEWARE);
   });
 
-  it('an API handler sends its subsegment annotated with route, realm and status, each DynamoDB call beneath it, and never the token', async () => {
+  it('an API handler sends its subsegment annotated with route, realm and status, each DynamoDB call beneath, not the token', async () => {
     const token = await realmToken('acme');
 
     const run = await invoke('households/list', apiEvent(token), environment(true));

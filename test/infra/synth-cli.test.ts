@@ -145,10 +145,16 @@ describe('bundling a real handler', () => {
       cpSync(join(assembly.directory, asset), away, { recursive: true });
       const invoke = `
         const { handler } = await import(${JSON.stringify(pathToFileURL(join(away, 'index.mjs')).href)});
-        const event = { version: '2.0', routeKey: 'GET /docs/redoc.standalone.js', rawPath: '/docs/redoc.standalone.js', rawQueryString: '', headers: {},
-          requestContext: { http: { method: 'GET', path: '/docs/redoc.standalone.js' }, requestId: 'probe-2', domainName: 'api.example.com' }, isBase64Encoded: false };
+        const event = {
+          version: '2.0', routeKey: 'GET /docs/redoc.standalone.js', rawPath: '/docs/redoc.standalone.js', rawQueryString: '', headers: {},
+          requestContext: {
+            http: { method: 'GET', path: '/docs/redoc.standalone.js' }, requestId: 'probe-2', domainName: 'api.example.com',
+          },
+          isBase64Encoded: false,
+        };
         const result = await handler(event, { awsRequestId: 'probe-2' });
-        process.stdout.write(JSON.stringify({ status: result.statusCode, type: result.headers['Content-Type'], length: result.body.length }));`;
+        const { statusCode: status, headers, body } = result;
+        process.stdout.write(JSON.stringify({ status, type: headers['Content-Type'], length: body.length }));`;
       const run = spawnSync(process.execPath, ['--input-type=module', '-e', invoke], {
         cwd: away,
         encoding: 'utf8',

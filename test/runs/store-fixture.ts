@@ -1,4 +1,7 @@
-/** The store under test (dynalite, or DynamoDB Local in that project) with the single table, the process's DynamoDB client pointed at it. */
+/**
+ * The store under test (dynalite, or DynamoDB Local in that project) with the single table, the
+ * process's DynamoDB client pointed at it.
+ */
 import { ensureTable } from '../../infra/local/dynalite.js';
 import { createDynamoDbClient } from '../../shared/aws/dynamodb.js';
 import { resetDynamoClient } from '../../shared/store/client.js';

@@ -69,7 +69,9 @@ export class ServiceFunction extends NodejsFunction {
       Validations.of(role).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason:
-          "Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource '*' is the only form). Every other statement of this role names its resources.",
+          'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no ' +
+          "resource-level permissions (Resource '*' is the only form). Every other statement of this role names its " +
+          'resources.',
       });
     }
 

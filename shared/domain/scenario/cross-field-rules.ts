@@ -122,7 +122,8 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     if (bought && l.balance !== undefined)
       fail(
         ['liabilities', i, 'balance'],
-        `must be omitted: the loan on property "${l.propertyId}" is its price less the deposit, taken when goal "${purchases.get(l.propertyId!)!.id}" buys it`,
+        `must be omitted: the loan on property "${l.propertyId}" is its price less the deposit, taken when goal ` +
+          `"${purchases.get(l.propertyId!)!.id}" buys it`,
       );
     if (!bought && l.balance === undefined) fail(['liabilities', i, 'balance'], 'is required');
     if (bought) {

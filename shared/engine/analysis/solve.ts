@@ -18,7 +18,10 @@ import type { ResolvedLever } from './levers.js';
 import type { RunnerPool } from './runner-pool.js';
 import { targetDueAt, targetMet, targetMetAt, type ResolvedTarget } from './target.js';
 
-/** Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a path needs only ⌈log2(66)⌉ = 7 runs. */
+/**
+ * Cells of the shards' grid: enough that the merge's bisection sees few paths, few enough that a
+ * path needs only ⌈log2(66)⌉ = 7 runs.
+ */
 export const GRID_CELLS = 64;
 /** Per path: −1 not due (does not count), 0 due and not met, 1 met. */
 export type Outcome = -1 | 0 | 1;
@@ -241,7 +244,9 @@ export function finishSolve(
   const today = proportion(baseOk, baseDue);
   const what = target.goalId === undefined ? 'the plan succeeds' : `goal ${target.goalId} is met`;
   const reason = worksAgainst
-    ? `The target cannot be reached with this lever, which works against it: today (${lever.describe(lever.current)}) ${what} on ${today.value.toFixed(3)} of paths, and at the bound (${lever.describe(value)}) on only ${probability.value.toFixed(3)}.`
+    ? 'The target cannot be reached with this lever, which works against it: ' +
+      `today (${lever.describe(lever.current)}) ${what} on ${today.value.toFixed(3)} of paths, ` +
+      `and at the bound (${lever.describe(value)}) on only ${probability.value.toFixed(3)}.`
     : explain(lever, target, status, value, probability.value, nonMonotone);
   return {
     lever: { type: lever.type, ...(lever.itemId !== undefined ? { itemId: lever.itemId } : {}), current: lever.current, unit: lever.unit },
@@ -274,7 +279,8 @@ function explain(
   const parts: string[] = [];
   if (status === 'UNREACHABLE') {
     parts.push(
-      `The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of paths, short of ${target.probability}.`,
+      `The target cannot be reached inside the lever's bounds: even ${lever.describe(value)}, ${what} on ${p} of ` +
+        `paths, short of ${target.probability}.`,
     );
   } else if (status === 'ALREADY_MET' && value === lever.current) {
     parts.push(
@@ -282,12 +288,14 @@ function explain(
     );
   } else if (status === 'ALREADY_MET') {
     parts.push(
-      `The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; widen the bounds to find the limit.`,
+      `The target is met across the whole range: even ${lever.describe(value)}, ${what} on ${p} of paths; ` +
+        'widen the bounds to find the limit.',
     );
   }
   if (nonMonotone > 0) {
     parts.push(
-      `${nonMonotone} path(s) did not respond monotonically to the lever; the probability reported is the one simulated at the solved value.`,
+      `${nonMonotone} path(s) did not respond monotonically to the lever; ` +
+        'the probability reported is the one simulated at the solved value.',
     );
   }
   if (status === 'SOLVED' && probability < target.probability) {

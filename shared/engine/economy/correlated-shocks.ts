@@ -46,7 +46,10 @@ export class CorrelatedShocks {
     return this.draw[k];
   }
 
-  /** Positions the streams in use at the start of path pathIndex (positioning one costs four hashes; most plans leave some factors fixed). */
+  /**
+   * Positions the streams in use at the start of path pathIndex (positioning one costs four hashes;
+   * most plans leave some factors fixed).
+   */
   reset(seed: number, pathIndex: number): void {
     const used = this.used;
     if (used[0]) this.rate.reset(seed, pathIndex, ECONOMY_STREAMS.shortRate);

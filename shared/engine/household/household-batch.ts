@@ -40,7 +40,10 @@ export class HouseholdBatch {
   readonly terminalEstateReal: Float64Array;
   /** 1 when the path never fell short and met every essential goal. */
   readonly success: Uint8Array;
-  /** Per goal at [g * B + slot], real (year-0 money): targets that came due and amounts paid; whether it came due; whether every occurrence was paid in full. */
+  /**
+   * Per goal at [g * B + slot], real (year-0 money): targets that came due and amounts paid; whether
+   * it came due; whether every occurrence was paid in full.
+   */
   readonly goalTarget: Float64Array;
   readonly goalPaid: Float64Array;
   readonly goalCameDue: Uint8Array;

@@ -16,7 +16,10 @@ const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
  * stays below 2^52 and every addition is exact. Larger values go straight to the exact sum.
  */
 const DIRECT_LIMIT = 2 ** 41;
-/** Values below this many units in magnitude round by roundHalfUp and go to the plain accumulator (their rounding stays below DIRECT_LIMIT). */
+/**
+ * Values below this many units in magnitude round by roundHalfUp and go to the plain accumulator
+ * (their rounding stays below DIRECT_LIMIT).
+ */
 const ROUND_FAST_LIMIT = 2 ** 40;
 /** 1.5 * 2^52: adding it to a double of magnitude below 2^51 leaves a sum whose unit in the last place is 1. */
 const ROUNDER = 1.5 * 2 ** 52;
@@ -278,7 +281,10 @@ export class DistributionGrid {
     side.countMany(j, v, n);
   }
 
-  /** A value of k units beyond ROUND_FAST_LIMIT: returns it for the plain accumulator while that stays exact, else adds it to the exact sum and returns 0. */
+  /**
+   * A value of k units beyond ROUND_FAST_LIMIT: returns it for the plain accumulator while that stays
+   * exact, else adds it to the exact sum and returns 0.
+   */
   private addLarge(d: number, k: number): number {
     if (k < DIRECT_LIMIT && k > -DIRECT_LIMIT) return k;
     this.exactSum(d).add(k);

@@ -129,7 +129,10 @@ export class ShardAccumulator implements YearRecorder {
   /** Per series slot, the buffer holding its values this year: its own, or its nominal view's while prices have not moved. */
   private readonly slotValues: Float64Array[] = new Array(SERIES_SLOTS);
 
-  /** Year t of a batch: each series slot's values on the running paths (nominal, and real by the year's price index), folded in one call per distribution. */
+  /**
+   * Year t of a batch: each series slot's values on the running paths (nominal, and real by the
+   * year's price index), folded in one call per distribution.
+   */
   recordYear(t: number, batch: HouseholdBatch): void {
     const Y = this.c.years;
     const n = batch.activeCount;
@@ -227,7 +230,10 @@ export class ShardAccumulator implements YearRecorder {
     if (sampled.length > 0) this.addEconomies(batch, sampled);
   }
 
-  /** One member's life on one path: years lived (the year of death counting one half, which compares with e_x), states by year, ever in each. */
+  /**
+   * One member's life on one path: years lived (the year of death counting one half, which compares
+   * with e_x), states by year, ever in each.
+   */
   private addLife(m: number, life: MemberLifePath): void {
     const Y = this.c.years;
     this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;

@@ -19,11 +19,12 @@
  * it, a whole age): a constant spending of 50,000 reads 50,000, not the bucket's representative
  * 49,918.69. Merging keeps it exactly: a merged bucket has a single value only if every part had
  * that one. (Computed values, such as a balance after a return, have arbitrary digits: keeping
- * them too would quadruple a shard's size for buckets that rarely repeat a value.) And while every value added is a whole number, quantile(q) is the order
- * statistic x_(ceil(q n)) (1-based; "type 1", the smallest value with F(x) >= q), and an order
- * statistic read from a bucket of several whole numbers is the whole number nearest its
- * representative: whole-number figures (ages) have whole-number percentiles. A bucket below 128
- * holds one whole number at most, so such percentiles are exact there.
+ * them too would quadruple a shard's size for buckets that rarely repeat a value.) And while every
+ * value added is a whole number, quantile(q) is the order statistic x_(ceil(q n)) (1-based;
+ * "type 1", the smallest value with F(x) >= q), and an order statistic read from a bucket of
+ * several whole numbers is the whole number nearest its representative: whole-number figures
+ * (ages) have whole-number percentiles. A bucket below 128 holds one whole number at most, so such
+ * percentiles are exact there.
  */
 const MANTISSA_BITS = 6;
 const SHIFT = 20 - MANTISSA_BITS;
@@ -33,7 +34,10 @@ const GROW_PAD = 1 << MANTISSA_BITS;
 /** A bucket's single value before it has any (a finite value never equals it); NaN once its values differ. */
 export const NO_VALUE = Infinity;
 
-/** The value a bucket holding `single` keeps after taking v: v if it is its first and has at most two decimals, else NaN unless v is the same. */
+/**
+ * The value a bucket holding `single` keeps after taking v: v if it is its first and has at most
+ * two decimals, else NaN unless v is the same.
+ */
 export function nextSingle(single: number, v: number): number {
   if (single === v) return single;
   return single === NO_VALUE && Math.round(v * 100) / 100 === v ? v : NaN;

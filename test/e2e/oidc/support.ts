@@ -59,8 +59,10 @@ export async function startOidcWorld(): Promise<OidcWorld> {
 /** A raw token endpoint call, for checking error statuses and bodies exactly. */
 export async function postForm(url: string, params: Record<string, string>, basic?: { clientId: string; secret: string }) {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (basic)
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(basic.clientId)}:${encodeURIComponent(basic.secret)}`).toString('base64')}`;
+  if (basic) {
+    const credentials = `${encodeURIComponent(basic.clientId)}:${encodeURIComponent(basic.secret)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
   const response = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(params) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };

@@ -71,8 +71,8 @@ export interface ComparisonRef {
   comparisonId: string;
 }
 
-type Run =
-  ApiPaths['/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}']['get']['responses'][200]['content']['application/json'];
+type SimulationPath = ApiPaths['/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}'];
+type Run = SimulationPath['get']['responses'][200]['content']['application/json'];
 type ComparisonRun =
   ApiPaths['/households/{householdId}/comparisons/{comparisonId}']['get']['responses'][200]['content']['application/json'];
 

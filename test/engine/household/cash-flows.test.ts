@@ -96,7 +96,7 @@ describe('household cash flows on deterministic paths', () => {
     close(spendOnly.netWorth[3], untouched.netWorth[3] - part);
   });
 
-  it('buys a property by a HOME_PURCHASE goal: the deposit from savings, the rest lent at the purchase, net worth unchanged by the purchase', () => {
+  it('buys a property by a HOME_PURCHASE goal: the deposit from savings, the rest lent at the purchase, net worth unchanged', () => {
     const value = 400_000,
       growth = 0.03,
       deposit = 100_000,

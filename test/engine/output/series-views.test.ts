@@ -21,7 +21,8 @@ interface Substitutes {
 /**
  * Records `paths` simulated paths with the substitutions, and checks every distribution of the
  * per-year series, nominal and real, against a QuantileSketch and FixedPointSum fed the values
- * directly: whichever distributions follow others, and whenever they stop (in the first batch or a later one, on its first path or part-way through).
+ * directly: whichever distributions follow others, and whenever they stop (in the first batch or a
+ * later one, on its first path or part-way through).
  */
 function checkSeries(paths: number, { flatPricePaths, liquidAsNetWorthPaths }: Substitutes): void {
   const plan = loadExample('couple-near-retirement');

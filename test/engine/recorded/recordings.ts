@@ -13,7 +13,8 @@ export function recordingsFolder(create = false): URL {
   if (create) mkdirSync(folder, { recursive: true });
   else if (!existsSync(folder)) {
     throw new Error(
-      `no recorded outputs for Node.js ${NODE_MAJOR}: record them from the engine as it stands on main, on that Node.js (npx tsx test/engine/recorded/record.ts)`,
+      `no recorded outputs for Node.js ${NODE_MAJOR}: record them from the engine as it stands on main, on that ` +
+        `Node.js (npx tsx test/engine/recorded/record.ts)`,
     );
   }
   return folder;

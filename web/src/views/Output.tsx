@@ -95,7 +95,10 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
         </div>
         <Chart
           name={`fan-${metric}`}
-          label={`${metricName} (${view === 'real' ? "today's money" : 'nominal'}) by ${ageLabel.toLowerCase()}: the median, the middle half (p25 to p75) and p5 to p95 of the paths`}
+          label={
+            `${metricName} (${view === 'real' ? "today's money" : 'nominal'}) by ${ageLabel.toLowerCase()}: ` +
+            'the median, the middle half (p25 to p75) and p5 to p95 of the paths'
+          }
           draw={(width) => fanChart(fanRows(output, metric, view, memberId), width, ageLabel)}
           deps={[output, metric, view, memberId]}
         />
