@@ -18,31 +18,6 @@ export interface HouseholdLifeCosts {
 
 const FULL = 1 - 1e-12;
 
-// Module-local copies of the codes: reading an imported object's property in the hot loop costs a getter call under some loaders.
-const HEALTHY = MemberState.HEALTHY;
-const DISABLED = MemberState.DISABLED;
-const LTC = MemberState.LTC;
-const DEAD = MemberState.DEAD;
-const NURSING_HOME = CareSetting.NURSING_HOME;
-const SALARY = IncomeKind.SALARY;
-const RENTAL = IncomeKind.RENTAL;
-const OTHER = IncomeKind.OTHER;
-const EARNED = TaxCategory.EARNED;
-const PENSION = TaxCategory.PENSION;
-const TERM_LIFE = InsuranceKind.TERM_LIFE;
-const DISABILITY_INCOME = InsuranceKind.DISABILITY_INCOME;
-const RETIREMENT = AccountKind.RETIREMENT;
-const TAXABLE = AccountKind.TAXABLE;
-const TIER_COUNT = TIERS;
-const DISCRETIONARY = DISCRETIONARY_TIER;
-
-// Codes of the events the yearly loop logs (member events are read from the life paths afterwards).
-const LOG_PROPERTY_SOLD = LogCode.PROPERTY_SOLD;
-const LOG_INSURANCE_PAYOUT = LogCode.INSURANCE_PAYOUT;
-const LOG_DEPLETION = LogCode.DEPLETION;
-const LOG_GOAL_FUNDED = LogCode.GOAL_FUNDED;
-const LOG_GOAL_MISSED = LogCode.GOAL_MISSED;
-
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
  * economy path and the members' life paths (docs/MODEL.md's order within a year). Buffers are
@@ -151,8 +126,8 @@ export class HouseholdPathSimulator {
     this.unemployedYears = new Int32Array(c.memberCount);
     this.salaryPotential = new Float64Array(c.memberCount);
     this.salaryPaid = new Float64Array(c.memberCount);
-    this.tierNeed = new Float64Array(TIER_COUNT);
-    this.tierFraction = new Float64Array(TIER_COUNT);
+    this.tierNeed = new Float64Array(TIERS);
+    this.tierFraction = new Float64Array(TIERS);
     this.careFactor = new Float64Array(Y);
     for (let t = 0; t < Y; t++) this.careFactor[t] = Math.pow(1 + life.careCostPremium, t);
     this.stateNow = new Uint8Array(c.memberCount);
@@ -165,7 +140,7 @@ export class HouseholdPathSimulator {
     for (let a = 0; a < c.accountCount; a++) if (c.extraContribution[a] !== 0 && c.extraContributionToT[a] > 0) savers.push(a);
     this.savers = Int32Array.from(savers);
     const termLife: number[] = [];
-    for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === TERM_LIFE) termLife.push(n);
+    for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === InsuranceKind.TERM_LIFE) termLife.push(n);
     this.termLife = Int32Array.from(termLife);
     this.goalsDueAt = new Int32Array(Y + 1);
     const due: number[] = [];
@@ -351,21 +326,21 @@ export class HouseholdPathSimulator {
         const st = life.state[t];
         stNow[m] = st;
         unempNow[m] = life.unemployed[t];
-        const a = st !== DEAD ? 1 : 0;
+        const a = st !== MemberState.DEAD ? 1 : 0;
         alive[m] = a;
         if (isAdult[m] === 1) {
           if (a === 1) adultsAlive++;
           else adultDead++;
-          if (st === LTC && life.careSetting[t] === NURSING_HOME) adultsInNursingHome++;
+          if (st === MemberState.LTC && life.careSetting[t] === CareSetting.NURSING_HOME) adultsInNursingHome++;
         }
         if (a === 1 && hasSalary[m] === 1 && memberAge0[m] + t < retirementAge[m]) working++;
-        disabledYears[m] = st === DISABLED ? disabledYears[m] + 1 : 0;
+        disabledYears[m] = st === MemberState.DISABLED ? disabledYears[m] + 1 : 0;
       }
       if (adultsAlive === 0) break;
       // A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate).
       for (let a = 0; a < A; a++) {
         const m = accountOwner[a];
-        access[a] = accountKind[a] !== RETIREMENT || m < 0 || alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
+        access[a] = accountKind[a] !== AccountKind.RETIREMENT || m < 0 || alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
       }
       const allRetired = working === 0;
       const survivor = adultDead > 0;
@@ -390,7 +365,7 @@ export class HouseholdPathSimulator {
           else extraEssential -= proceeds;
           propertyOwned[p] = 0;
           propertyValue[p] = 0;
-          log.add(LOG_PROPERTY_SOLD, t, p, -1, proceeds);
+          log.add(LogCode.PROPERTY_SOLD, t, p, -1, proceeds);
         }
       }
 
@@ -406,22 +381,22 @@ export class HouseholdPathSimulator {
         const kind = incomeKind[i];
         const m = incomeMember[i];
         const index = incomeIndexed[i] === 1 ? cpiT : 1;
-        if (kind === SALARY) {
+        if (kind === IncomeKind.SALARY) {
           if (memberAge0[m] + t >= retirementAge[m]) continue;
           const potential = incomeAmount[i] * cpiT * incomeGrowthFactor[i * Y + t];
           salaryPotential[m] += potential;
-          if (stNow[m] === HEALTHY && unempNow[m] === 0) {
+          if (stNow[m] === MemberState.HEALTHY && unempNow[m] === 0) {
             salaryPaid[m] += potential;
             earned += potential;
           }
-        } else if (kind === RENTAL) {
+        } else if (kind === IncomeKind.RENTAL) {
           if (propertyOwned[incomeProperty[i]] === 1) earned += incomeAmount[i] * index;
-        } else if (kind === OTHER) {
+        } else if (kind === IncomeKind.OTHER) {
           if (t < incomeFromT[i] || t > incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
           const amount = incomeAmount[i] * index;
           const cat = incomeTaxCategory[i];
-          if (cat === EARNED) earned += amount;
-          else if (cat === PENSION) pension += amount;
+          if (cat === TaxCategory.EARNED) earned += amount;
+          else if (cat === TaxCategory.PENSION) pension += amount;
           else untaxed += amount;
         } else {
           if (memberAge0[m] + t < incomeFromAge[i]) continue;
@@ -435,7 +410,7 @@ export class HouseholdPathSimulator {
           const spell = ++unemployedYears[m];
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
           const share = benefitShare(benefitYears, spell);
-          if (stNow[m] === HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
+          if (stNow[m] === MemberState.HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
         } else {
           unemployedYears[m] = 0;
         }
@@ -475,25 +450,25 @@ export class HouseholdPathSimulator {
         const age = memberAge0[m] + t;
         const index = insuranceIndexed[n] === 1 ? cpiT : 1;
         const st = stNow[m];
-        if (kind === TERM_LIFE) {
+        if (kind === InsuranceKind.TERM_LIFE) {
           if (age < insuranceUntilAge[n]) premiums += insurancePremium[n] * index;
-        } else if (kind === DISABILITY_INCOME) {
+        } else if (kind === InsuranceKind.DISABILITY_INCOME) {
           if (age >= insuranceUntilAge[n]) continue;
-          if (st !== DISABLED) premiums += insurancePremium[n] * index;
+          if (st !== MemberState.DISABLED) premiums += insurancePremium[n] * index;
           else if (disabledYears[m] > insuranceWaiting[n]) {
             const benefit = insuranceAmount[n] * salaryPotential[m];
             untaxed += benefit;
             if (benefit > 0) {
-              log.add(LOG_INSURANCE_PAYOUT, t, n, m, benefit);
+              log.add(LogCode.INSURANCE_PAYOUT, t, n, m, benefit);
             }
           }
         } else {
-          if (st !== LTC) premiums += insurancePremium[n] * index;
+          if (st !== MemberState.LTC) premiums += insurancePremium[n] * index;
           else if (ltcYearsPaid[n] < insuranceMaxYears[n]) {
             const benefit = insuranceAmount[n] * index;
             untaxed += benefit;
             ltcYearsPaid[n]++;
-            log.add(LOG_INSURANCE_PAYOUT, t, n, m, benefit);
+            log.add(LogCode.INSURANCE_PAYOUT, t, n, m, benefit);
           }
         }
       }
@@ -501,8 +476,8 @@ export class HouseholdPathSimulator {
       // Care costs by setting, growing with CPI plus the care-cost premium.
       let care = 0;
       for (let m = 0; m < M; m++) {
-        if (stNow[m] !== LTC) continue;
-        const cost = lives[m].careSetting[t] === NURSING_HOME ? nursingHomeAnnualCost : homeCareAnnualCost;
+        if (stNow[m] !== MemberState.LTC) continue;
+        const cost = lives[m].careSetting[t] === CareSetting.NURSING_HOME ? nursingHomeAnnualCost : homeCareAnnualCost;
         care += cost * cpiT * careFactor[t];
       }
 
@@ -542,9 +517,9 @@ export class HouseholdPathSimulator {
       }
 
       // Goals falling due this year, by priority tier.
-      for (let k = 0; k < TIER_COUNT; k++) need[k] = 0;
+      for (let k = 0; k < TIERS; k++) need[k] = 0;
       need[0] = essential;
-      need[DISCRETIONARY] = discretionary;
+      need[DISCRETIONARY_TIER] = discretionary;
       const dueFrom = dueAt[t];
       const dueTo = dueAt[t + 1];
       for (let k = dueFrom; k < dueTo; k++) {
@@ -568,7 +543,7 @@ export class HouseholdPathSimulator {
       let liquidAfterTax = 0;
       for (let a = 0; a < A; a++) {
         const b = bal[a];
-        if (accountKind[a] === RETIREMENT) {
+        if (accountKind[a] === AccountKind.RETIREMENT) {
           if (access[a] === 0) continue;
           liquidAfterTax += b * (1 - taxWithdrawal);
         } else {
@@ -582,7 +557,7 @@ export class HouseholdPathSimulator {
       let room = resources - paid0 - buffer;
       if (room < 0) room = 0;
       let spent = paid0;
-      for (let k = 1; k < TIER_COUNT; k++) {
+      for (let k = 1; k < TIERS; k++) {
         const f = need[k] <= room ? 1 : room / need[k];
         frac[k] = f;
         const paid = need[k] * f;
@@ -656,7 +631,7 @@ export class HouseholdPathSimulator {
         }
         const r = weightCash[a] * rc + wb * rb + we * re;
         let nb = b * (1 + r);
-        if (accountKind[a] === TAXABLE && r > 0 && taxGains > 0) {
+        if (accountKind[a] === AccountKind.TAXABLE && r > 0 && taxGains > 0) {
           const tax = b * r * taxGains;
           nb -= tax;
           taxes += tax;
@@ -681,7 +656,7 @@ export class HouseholdPathSimulator {
         if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
         const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
         payout += amount;
-        log.add(LOG_INSURANCE_PAYOUT, t, n, m, amount);
+        log.add(LogCode.INSURANCE_PAYOUT, t, n, m, amount);
       }
       bal[cash] += payout;
 
@@ -705,7 +680,7 @@ export class HouseholdPathSimulator {
         totalShortfallReal += shortfall / cpiT;
         if (depletionYear < 0) {
           depletionYear = t;
-          log.add(LOG_DEPLETION, t, -1, -1, shortfall);
+          log.add(LogCode.DEPLETION, t, -1, -1, shortfall);
         }
       }
       for (let k = dueFrom; k < dueTo; k++) {
@@ -718,7 +693,7 @@ export class HouseholdPathSimulator {
         goalPaid[g] += paid / cpiT;
         const full = paid >= target * FULL;
         if (!full) goalFull[g] = 0;
-        log.add(full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED, t, g, -1, paid);
+        log.add(full ? LogCode.GOAL_FUNDED : LogCode.GOAL_MISSED, t, g, -1, paid);
       }
     }
 
@@ -736,7 +711,7 @@ export class HouseholdPathSimulator {
         goalTarget[g] = target;
         goalPaid[g] = Math.min(estate, target);
         goalFull[g] = estate >= target ? 1 : 0;
-        log.add(estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED, t - 1, g, -1, estate * cpi[t]);
+        log.add(estate >= target ? LogCode.GOAL_FUNDED : LogCode.GOAL_MISSED, t - 1, g, -1, estate * cpi[t]);
       }
       if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
     }

@@ -78,11 +78,6 @@ export class PathRunner {
     private readonly seed: number,
     private readonly shock: EconomyShock | null = null,
   ) {
-    // Every field holds null first: a field written once per object is tracked as constant, and the
-    // optimised code relying on that is thrown away when the next runner (the next shard) is built;
-    // written twice here, the fields are ordinary from the first runner on.
-    this.compiled = this.simulator = this.economy = this.economyGenerator = this.lifeModel = null as never;
-    this.lives = null as never;
     const c = (this.compiled = compilePlan(plan));
     const years = c.years;
     const life = plan.assumptions.life;
@@ -94,7 +89,7 @@ export class PathRunner {
       benefitYears: life.unemployment.benefitYears,
     };
     this.simulator = new HouseholdPathSimulator(c, this.lifeCosts);
-    this.economy = withGeneralFieldTypes(allocateEconomyPath(years));
+    this.economy = allocateEconomyPath(years);
     this.lives = plan.members.map(() => allocateMemberLifePath(years));
     this.economyGenerator = createEconomyGenerator(plan.assumptions.economic, seed, years);
     this.lifeModel = createLifeModel(
@@ -264,17 +259,4 @@ export function householdYears(c: CompiledPlan, lives: readonly MemberLifePath[]
     if (end > years) years = end;
   }
   return years;
-}
-
-/**
- * A copy of a small object whose every field held undefined first, and is thus typed "anything" (see
- * CompiledPlan): the household loop and the economy generator read the economy buffers, and would
- * otherwise depend on the exact hidden class of the typed arrays stored in them.
- */
-function withGeneralFieldTypes<T extends object>(fields: T): T {
-  const out: Record<string, unknown> = {};
-  const keys = Object.keys(fields);
-  for (let i = 0; i < keys.length; i++) out[keys[i]] = undefined;
-  for (let i = 0; i < keys.length; i++) out[keys[i]] = (fields as Record<string, unknown>)[keys[i]];
-  return out as T;
 }
