@@ -2,8 +2,8 @@ import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
 import type { PathEvent } from '../household/household-path.js';
 import { MEMBER_STATE_NAMES } from '../life/life-path.js';
-import { QuantileSketch } from '../stats/index.js';
 import type { Life, LifeYear, OutputDocument, TimeSeriesEntry } from './output-document.js';
+import { readSketch } from './merge-shards.js';
 import { percentiles, sumValue } from './percentiles.js';
 import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-result.js';
 
@@ -102,7 +102,7 @@ export function buildOutput(
 /** Re-simulates, in full, the sampled paths nearest to the 10th, 50th and 90th percentile of terminal estate. */
 function buildLives(plan: HouseholdPlan, merged: ShardResult, seed: number): Life[] {
   if (merged.sample.length === 0) return [];
-  const sketch = QuantileSketch.fromJSON(merged.terminalEstate.sketch);
+  const sketch = readSketch(merged.terminalEstate.sketch);
   const runner = new PathRunner(plan, seed);
   const used = new Set<number>();
   const lives: Life[] = [];

@@ -8,10 +8,20 @@ export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
   return total.toJSON();
 }
 
+/** The sketch each merged JSON was written from, so that reading that JSON (the output's percentiles) does not decode it again. */
+const mergedSketches = new WeakMap<SketchJson, QuantileSketch>();
+
 export function mergeSketches(parts: SketchJson[]): SketchJson {
   const sketch = QuantileSketch.fromJSON(parts[0]);
   for (let i = 1; i < parts.length; i++) sketch.merge(QuantileSketch.fromJSON(parts[i]));
-  return sketch.toJSON();
+  const json = sketch.toJSON();
+  mergedSketches.set(json, sketch);
+  return json;
+}
+
+/** The sketch of a sketch's JSON: the merge's own, if the merge wrote it (read only: it is not copied), else decoded. */
+export function readSketch(json: SketchJson): QuantileSketch {
+  return mergedSketches.get(json) ?? QuantileSketch.fromJSON(json);
 }
 
 export function mergeDistributions(parts: DistributionJson[]): DistributionJson {
