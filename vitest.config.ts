@@ -23,6 +23,7 @@ export default defineConfig({
             'test/integration/scenarios.test.ts',
             'test/runs/blobs.test.ts',
             'test/runs/shard-worker.test.ts',
+            'test/runs/usage-metering.test.ts',
           ],
           globalSetup: ['test/support/dynamodb-local-setup.ts'],
         },

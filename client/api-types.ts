@@ -268,6 +268,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The realm's usage, per day or per month
+         * @description API requests, completed runs, paths, path-years and compute milliseconds of the caller’s realm from `from` to `to` (inclusive, UTC, at most 366 days), per `DAY` or per `MONTH`, with the monthly path-year quota. For service accounts with the `usage-reader` or `realm-admin` role.
+         */
+        get: operations["usageGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -1065,6 +1085,53 @@ export type components = {
                 [key: string]: unknown;
             })[];
         };
+        Usage: {
+            realmId: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            granularity: "DAY" | "MONTH";
+            periods: {
+                /** @description YYYY-MM-DD, or YYYY-MM for MONTH */
+                period: string;
+                from: string;
+                to: string;
+                /** @description authenticated API requests */
+                apiRequests: number;
+                /** @description completed runs of every kind */
+                runs: number;
+                simulations: number;
+                comparisons: number;
+                analyses: number;
+                paths: number;
+                /** @description paths × horizon, per scenario and per trial */
+                pathYears: number;
+                /** @description engine time of the runs’ shards */
+                computeMs: number;
+            }[];
+            total: {
+                /** @description authenticated API requests */
+                apiRequests: number;
+                /** @description completed runs of every kind */
+                runs: number;
+                simulations: number;
+                comparisons: number;
+                analyses: number;
+                paths: number;
+                /** @description paths × horizon, per scenario and per trial */
+                pathYears: number;
+                /** @description engine time of the runs’ shards */
+                computeMs: number;
+            };
+            quota: {
+                /** @description the current month, YYYY-MM (UTC) */
+                month: string;
+                /** @description the quota; null when the realm has none */
+                monthlyPathYears: number | null;
+                /** @description path-years of the runs admitted this month */
+                admittedPathYears: number;
+            };
+        };
         UserPage: {
             content: components["schemas"]["User"][];
             page: components["schemas"]["PageMetadata"];
@@ -1094,6 +1161,8 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            pathYears?: number;
             seed: number;
             shards: number;
             completedShards: number;
@@ -1172,6 +1241,8 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            pathYears?: number;
             seed: number;
             shards: number;
             completedShards: number;
@@ -1208,6 +1279,8 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            pathYears?: number;
             seed: number;
             shards: number;
             completedShards: number;
@@ -1273,6 +1346,8 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            pathYears?: number;
             seed: number;
             shards: number;
             completedShards: number;
@@ -1305,6 +1380,8 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            pathYears?: number;
             seed: number;
             shards: number;
             completedShards: number;
@@ -3690,6 +3767,48 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usageGet: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                granularity?: "DAY" | "MONTH";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -5,7 +5,7 @@
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Cloud permissions a handler needs beyond the table; the CDK app grants exactly these. */
-export type ExtraGrant = 'queue:send' | 'signing-key:sign' | 'signing-key:read-public';
+export type ExtraGrant = 'queue:send' | 'signing-key:sign' | 'signing-key:read-public' | 'usage:count';
 
 export interface Route {
   method: HttpMethod;
@@ -81,6 +81,9 @@ export const routes: Route[] = [
     access: 'write',
     grants: ['signing-key:read-public'],
   },
+
+  // The realm's usage ledger (docs/USAGE.md).
+  { method: 'GET', path: '/usage', handler: 'usage/get', access: 'read' },
 
   { method: 'GET', path: '/users', handler: 'users/list', access: 'read' },
   { method: 'POST', path: '/users', handler: 'users/create', access: 'write' },

@@ -1,5 +1,5 @@
 /**
- * `npm run -s admin -- <command>`: realms, clients, users and signing keys.
+ * `npm run -s admin -- <command>`: realms, clients, users, signing keys, and a realm's usage and quota.
  *
  * Where it works: with TABLE_NAME set, on that (deployed) table with the usual AWS credentials;
  * otherwise on the local data in DATA_DIR (default ./.data). The local store is held by one
@@ -19,22 +19,35 @@ import { domainErrorOf } from '../shared/domain/store-facts.js';
 import { createClient, createRealm, createUser } from '../shared/identity/registration.js';
 import { LocalKeyRing } from '../shared/identity/signing/local-key-ring.js';
 import { IdentityStore } from '../shared/store/identity/identity-store.js';
+import { useDynamoClient } from '../shared/store/client.js';
+import { setMonthlyQuota } from '../shared/store/usage/quota.js';
+import { daysOfMonth, monthOf } from '../shared/domain/usage/calendar.js';
+import { usageReport } from '../shared/domain/usage/usage-report.js';
+import { usageTable } from './usage-table.js';
 import { defaultTableName } from '../shared/store/table.js';
 import { storeEndpointFile } from '../infra/local/bootstrap-demo.js';
 import { ensureTable, startEmbeddedStore } from '../infra/local/dynalite.js';
 
 const usage = `Usage: npm run -s admin -- <command>
   create-realm <realmId>
-  create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]... [--service-account-roles realm-admin]
+  create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]... [--service-account-roles realm-admin|usage-reader]
   create-client <realmId> <clientId> --public --redirect-uri U...   (a browser app: no secret, PKCE)
   create-user <realmId> <username> [--password P] [--email E]
   list-realms
+  usage <realmId> [--month YYYY-MM]       (the realm's usage per day of the month; default: this month, UTC)
+  set-quota <realmId> --path-years N | --none   (the realm's monthly path-year quota; runs past it get 429)
   rotate-signing-key            (local key ring in DATA_DIR; with KMS see docs/IDENTITY.md)
 Environment: DATA_DIR (local data, default ./.data) or TABLE_NAME and AWS_REGION (a deployed table).`;
 
 interface Connection {
   store: IdentityStore;
   close(): Promise<void>;
+}
+
+/** The identity store on a connection's client, which the other stores (usage) then use too. */
+function storeOn(client: ReturnType<typeof createDocumentClient>, table: string): IdentityStore {
+  useDynamoClient(client);
+  return new IdentityStore(client, table);
 }
 
 /** The local store accepts any credentials. */
@@ -59,13 +72,13 @@ async function runningServerEndpoint(dataDir: string): Promise<string | undefine
 async function connect(): Promise<Connection> {
   if (process.env.TABLE_NAME) {
     // The SDK's default credential chain: environment, profile, SSO, ... as the AWS CLI finds them.
-    return { store: new IdentityStore(createDocumentClient(), process.env.TABLE_NAME), close: async () => {} };
+    return { store: storeOn(createDocumentClient(), process.env.TABLE_NAME), close: async () => {} };
   }
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const running = await runningServerEndpoint(dataDir);
   if (running) {
     return {
-      store: new IdentityStore(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName),
+      store: storeOn(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName),
       close: async () => {},
     };
   }
@@ -80,7 +93,7 @@ async function connect(): Promise<Connection> {
   }
   const connection = { endpoint: embedded.endpoint, ...localStore };
   await ensureTable(createDynamoDbClient(connection), defaultTableName);
-  return { store: new IdentityStore(createDocumentClient(connection), defaultTableName), close: () => embedded.close() };
+  return { store: storeOn(createDocumentClient(connection), defaultTableName), close: () => embedded.close() };
 }
 
 function arg(positionals: string[], index: number, name: string): string {
@@ -90,6 +103,11 @@ function arg(positionals: string[], index: number, name: string): string {
 }
 
 class UsageError extends Error {}
+
+async function existingRealm(store: IdentityStore, realmId: string): Promise<string> {
+  if (!(await store.realms.get(realmId))) throw new UsageError(`realm ${realmId} does not exist`);
+  return realmId;
+}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -103,6 +121,9 @@ async function main(argv: string[]): Promise<void> {
       'service-account-roles': { type: 'string' },
       password: { type: 'string' },
       email: { type: 'string' },
+      month: { type: 'string' },
+      'path-years': { type: 'string' },
+      none: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -120,7 +141,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`New signing key ${kid}; retired ${retired.join(', ') || 'none'} (still published until its tokens expire)\n`);
     return;
   }
-  const known = ['create-realm', 'create-client', 'create-user', 'list-realms'];
+  const known = ['create-realm', 'create-client', 'create-user', 'list-realms', 'usage', 'set-quota'];
   if (!known.includes(command)) throw new UsageError(`unknown command ${command}`);
   const connection = await connect();
   try {
@@ -155,9 +176,8 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case 'create-user': {
-        const realmId = arg(positionals, 1, 'realmId');
+        const realmId = await existingRealm(store, arg(positionals, 1, 'realmId'));
         const username = arg(positionals, 2, 'username');
-        if (!(await store.realms.get(realmId))) throw new UsageError(`realm ${realmId} does not exist`);
         const { user, password } = await createUser(store, {
           realmId,
           username,
@@ -171,6 +191,30 @@ async function main(argv: string[]): Promise<void> {
       case 'list-realms':
         for (const realm of await store.realms.listAll()) process.stdout.write(`${realm.id}\t${realm.createdAt}\n`);
         break;
+      case 'usage': {
+        const realmId = await existingRealm(store, arg(positionals, 1, 'realmId'));
+        const month = values.month ?? monthOf(new Date());
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month must be YYYY-MM');
+        const report = await usageReport(realmId, { ...daysOfMonth(month), granularity: 'DAY' });
+        process.stdout.write(usageTable(report, `Usage of realm ${realmId} in ${month} (UTC)`));
+        break;
+      }
+      case 'set-quota': {
+        const realmId = await existingRealm(store, arg(positionals, 1, 'realmId'));
+        const raw = values['path-years'];
+        if ((raw === undefined) === !values.none) throw new UsageError('give either --path-years N or --none');
+        const quota = raw === undefined ? undefined : Number(raw);
+        if (quota !== undefined && !(Number.isSafeInteger(quota) && quota >= 0)) {
+          throw new UsageError('--path-years must be a whole number of at least 0');
+        }
+        await setMonthlyQuota(realmId, quota);
+        process.stdout.write(
+          quota === undefined
+            ? `Realm ${realmId} has no path-year quota\n`
+            : `Realm ${realmId} may run ${quota.toLocaleString('en-US')} path-years a month (UTC)\n`,
+        );
+        break;
+      }
     }
   } finally {
     await connection.close();

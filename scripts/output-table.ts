@@ -8,7 +8,8 @@ type Json = Record<string, any>;
 const percent = (p: number | null | undefined) => (p === null || p === undefined ? '-' : `${(100 * p).toFixed(1)}%`);
 const money = (v: number | undefined) => (v === undefined ? '-' : Math.round(v).toLocaleString('en-US'));
 
-function table(rows: string[][]): string {
+/** Rows of cells in aligned columns: the first left-aligned, the others right-aligned. */
+export function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n');
 }

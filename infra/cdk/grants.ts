@@ -16,6 +16,9 @@ export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', '
 export const QUEUE_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] as const;
 export const KEY_SIGN_ACTIONS = ['kms:Sign'] as const;
 export const KEY_READ_PUBLIC_ACTIONS = ['kms:GetPublicKey'] as const;
+export const USAGE_COUNT_ACTIONS = ['dynamodb:UpdateItem'] as const;
+/** The partition keys `usage:count` may update: realms' usage partitions (shared/store/usage/keys.ts), nothing else. */
+export const USAGE_PARTITION_PATTERN = 'R#*#USAGE';
 
 export interface TableTarget {
   table: ITable;
@@ -39,6 +42,8 @@ export interface ExtraGrantTargets {
   signingKey: IKey;
   /** Retired keys: only their public keys are read, for the JWKS. */
   retiredSigningKeys: IKey[];
+  /** The table whose usage items `usage:count` updates. */
+  table: ITable;
 }
 
 /** The cloud permissions a route declares beyond the table, and only those. */
@@ -59,6 +64,13 @@ function extraGrantStatement(grant: ExtraGrant, targets: ExtraGrantTargets): Pol
       return new PolicyStatement({
         actions: [...KEY_READ_PUBLIC_ACTIONS],
         resources: [targets.signingKey, ...targets.retiredSigningKeys].map((key) => key.keyArn),
+      });
+    case 'usage:count':
+      // Every partition key the request touches must be a usage partition: no other item can change.
+      return new PolicyStatement({
+        actions: [...USAGE_COUNT_ACTIONS],
+        resources: [targets.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [USAGE_PARTITION_PATTERN] } },
       });
   }
 }

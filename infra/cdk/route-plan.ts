@@ -2,7 +2,9 @@
  * From the route table to the functions to deploy. Routes that name the same handler module share
  * one function (e.g. `GET` and `HEAD` of a resource), which gets the union of their permissions.
  * Every route function that reaches the table may verify a bearer token, which reads the realm's
- * public keys from KMS (shared/http/auth-config.ts), so each also gets `signing-key:read-public`.
+ * public keys from KMS (shared/http/auth-config.ts), so each also gets `signing-key:read-public`; and
+ * counts each authenticated request in its realm's usage ledger, so a read-only one also gets
+ * `usage:count` (an update of usage items only; a `write` function may update any item anyway).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +63,7 @@ export function planFunctions(routes: readonly Route[], projectRoot: string): Pl
   }
   for (const planned of byHandler.values()) {
     if (planned.access !== 'none' && !planned.grants.includes('signing-key:read-public')) planned.grants.push('signing-key:read-public');
+    if (planned.access === 'read' && !planned.grants.includes('usage:count')) planned.grants.push('usage:count');
   }
   const ids = new Map<string, string>();
   for (const planned of byHandler.values()) {

@@ -103,6 +103,7 @@ export class StatelessStack extends Stack {
       shardQueue: this.shardQueue.queue,
       signingKey: props.signingKey,
       retiredSigningKeys: props.retiredSigningKeys ?? [],
+      table: props.table,
     };
 
     for (const planned of planFunctions(props.routes, props.projectRoot)) {

@@ -18,8 +18,11 @@ export const serviceAccountRole = 'service-account';
 /** The role that acts for the whole realm: every household, and `/users`. */
 export const realmAdminRole = 'realm-admin';
 
+/** The role that reads the realm's usage ledger (`GET /usage`) and nothing more: for billing. */
+export const usageReaderRole = 'usage-reader';
+
 /** Roles a client may give its service account when it is created. */
-export const serviceAccountRoles = [realmAdminRole] as const;
+export const serviceAccountRoles = [realmAdminRole, usageReaderRole] as const;
 
 export function isRealmAdmin(principal: Principal): boolean {
   return principal.roles.includes(realmAdminRole);

@@ -22,6 +22,8 @@ import { errorResult, mapError, withRetryAfter } from './error-response.js';
 import { idempotentReply } from './idempotency.js';
 import { log, logContext, withLogContext } from '../log/logger.js';
 import { annotate, flagStatus, traceLogFields, tracer } from '../aws/tracing.js';
+import { publishRealmMetrics } from '../log/usage-metrics.js';
+import { countApiRequest } from '../store/usage/ledger.js';
 import type { Reply } from './reply.js';
 import { toResult } from './reply.js';
 import type { ApiEvent } from './request.js';
@@ -112,6 +114,8 @@ interface RequestState {
   body?: unknown;
   /** The error the handler or a middleware threw, kept for the log after it became an HTTP error. */
   error?: Error;
+  /** The count of this request in its realm's usage, written while the handler runs. */
+  counted?: Promise<void>;
 }
 
 type Request = middy.Request<ApiEvent, ApiResult, Error, Context>;
@@ -135,10 +139,23 @@ const corsOptions = {
   methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
 };
 
-/** Request id header, HEAD without body, the one log line per request and the trace's annotations. */
+/**
+ * Counts an authenticated request in its realm's usage ledger (one atomic `ADD` on the day's item),
+ * started as soon as the token is verified so that it overlaps the handler's own work. A failed
+ * count is logged and does not fail the request.
+ */
+function countRequest(principal: Principal): Promise<void> {
+  return countApiRequest(principal.realmId).then(
+    () => publishRealmMetrics(principal.realmId, { ApiRequests: 1 }),
+    (error: unknown) => log('warn', 'the request was not counted in the usage ledger', { error: (error as Error).message }),
+  );
+}
+
+/** Request id header, HEAD without body, the request's usage count, the one log line per request and the trace's annotations. */
 const finalizer = (): MiddlewareObj<ApiEvent, ApiResult, Error, Context> => {
-  const finish = (request: Request) => {
+  const finish = async (request: Request) => {
     const state = stateOf(request);
+    await state.counted;
     const response = withRetryAfter(request.response ?? { statusCode: 500 });
     response.headers = { ...response.headers, 'X-Request-Id': state.requestId };
     if (request.event.requestContext?.http?.method === 'HEAD') delete response.body;
@@ -233,6 +250,7 @@ const inputParser = (spec: RouteSpec<Schema, Schema, Schema>): MiddlewareObj<Api
     const event = request.event;
     if (spec.auth !== false) {
       state.principal = await tokenVerifier().verify(bearerToken(event), issuerBase(event));
+      state.counted = countRequest(state.principal);
     }
     if (spec.path) state.path = parsePath(spec.path, event);
     if (spec.query) state.query = parseOrThrow(spec.query, queryObject(event, spec.repeatedQuery), 'query parameters');

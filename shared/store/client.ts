@@ -11,6 +11,11 @@ export function dynamoClient(): DocumentClient {
   return documentClient;
 }
 
+/** Uses this client (the admin command's connection) instead of one made from the environment. */
+export function useDynamoClient(client: DocumentClient): void {
+  documentClient = client;
+}
+
 /** Tests and the local runtime drop the client when the endpoint changes: the next one reads it again. */
 export function resetDynamoClient(): void {
   documentClient = undefined;

@@ -14,6 +14,8 @@ import {
   QUEUE_SEND_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
+  USAGE_COUNT_ACTIONS,
+  USAGE_PARTITION_PATTERN,
 } from '../../infra/cdk/grants.js';
 import { planFunctions } from '../../infra/cdk/route-plan.js';
 import { table as tableShape } from '../../shared/store/table.js';
@@ -24,6 +26,7 @@ interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
 }
 
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
@@ -97,22 +100,33 @@ describe('function permissions', () => {
       if (planned.grants.includes('queue:send')) QUEUE_SEND_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('signing-key:sign')) KEY_SIGN_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('signing-key:read-public')) KEY_READ_PUBLIC_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('usage:count')) USAGE_COUNT_ACTIONS.forEach((a) => expected.add(a));
       const fn = synth.stateless.routeFunctions.get(planned.handler)!;
       expect([...actionSet(fn)].sort(), planned.handler).toEqual([...expected].sort());
     }
   });
 
-  it('read handlers have no write action at all', () => {
+  it('read handlers write nothing but usage counters: UpdateItem on the table, only where the partition key is a usage partition', () => {
     const readOnly = planFunctions(routes, PROJECT_ROOT).filter((p) => p.access === 'read');
+    expect(readOnly.length).toBeGreaterThan(0);
     for (const planned of readOnly) {
       const fn = synth.stateless.routeFunctions.get(planned.handler)!;
-      for (const action of actionSet(fn)) expect(action, planned.handler).not.toMatch(DYNAMODB_WRITES);
+      for (const statement of statementsOf(fn)) {
+        const writes = actionsOf(statement).filter((action) => DYNAMODB_WRITES.test(action));
+        if (writes.length === 0) continue;
+        expect(writes, planned.handler).toEqual(['dynamodb:UpdateItem']);
+        expect(JSON.stringify(statement.Resource), planned.handler).not.toContain('/index/');
+        expect(statement.Condition, planned.handler).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [USAGE_PARTITION_PATTERN] },
+        });
+      }
     }
   });
 
   it('table access names the table and each of its indexes, never index/*', () => {
     for (const [name, fn] of tableFunctions()) {
-      const tableStatements = statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      // The usage counter's statement (a read handler's, limited to usage partitions) is checked above.
+      const tableStatements = statementsOf(fn).filter((s) => !s.Condition && actionsOf(s).some((a) => a.startsWith('dynamodb:')));
       expect(tableStatements.length, name).toBe(1);
       const resources = tableStatements[0].Resource as unknown[];
       expect(resources.length, name).toBe(1 + tableShape.globalIndexes.length);

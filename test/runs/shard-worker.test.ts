@@ -3,22 +3,18 @@
  * the last-attempt failure, runs deleted mid-flight, staleness and the realm's run slots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../../functions/workers/shard-worker.js';
 import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
 import { simulate } from '../../shared/engine/index.js';
-import { splitPaths } from '../../shared/engine/index.js';
-import { toHouseholdPlan, validateScenario } from '../../shared/domain/scenario/index.js';
-import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
-import { encodeShardMessage, type ShardMessage } from '../../shared/domain/runs/shard-message.js';
-import { storeRunInput } from '../../shared/domain/runs/run-input.js';
+import { toHouseholdPlan } from '../../shared/domain/scenario/index.js';
+import type { RunRef } from '../../shared/domain/runs/run.js';
 import { loadRun } from '../../shared/domain/runs/run-access.js';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
-import { getRun, joinShard, putNewRun } from '../../shared/store/runs/runs.js';
+import { getRun, joinShard } from '../../shared/store/runs/runs.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
 import { getRunBlob, getShardResults } from '../../shared/store/runs/run-data.js';
 import type { OutputDocument } from '../../shared/engine/index.js';
-import { retireeScenario } from '../e2e/runs/scenarios.js';
+import { event, queuedRun, scenario } from './queued-run.js';
 import { startStore } from './store-fixture.js';
 
 let store: { close(): Promise<void> };
@@ -28,75 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close();
 });
-
-const scenario = (() => {
-  const checked = validateScenario(retireeScenario(67, 10));
-  if (!checked.ok) throw new Error('invalid test scenario');
-  return checked.value;
-})();
-
-let counter = 0;
-async function queuedRun(options: { paths: number; shards: number; input?: boolean; lastProgressAt?: string }) {
-  counter += 1;
-  const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: `run${counter}`, scenarioId: 's1' };
-  const now = new Date().toISOString();
-  const record = {
-    id: ref.runId,
-    kind: 'SIMULATION',
-    householdId: 'h1',
-    scenarioId: 's1',
-    scenarioVersion: 1,
-    status: 'QUEUED',
-    progress: 0,
-    paths: options.paths,
-    seed: 11,
-    shards: options.shards,
-    completedShards: 0,
-    joinedShards: [],
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-    lastProgressAt: options.lastProgressAt ?? now,
-    holdsSlot: true,
-  } as RunRecord;
-  if (options.input !== false) await storeRunInput(ref, { scenarios: [scenario] });
-  expect(await acquireRunSlot(ref, 100)).toBe(true);
-  await putNewRun(ref, record);
-  const messages: ShardMessage[] = splitPaths(options.paths, options.shards).map((range, shard) => ({
-    v: 1,
-    realmId: ref.realmId,
-    householdId: 'h1',
-    kind: 'SIMULATION',
-    runId: ref.runId,
-    scenarioId: 's1',
-    shard,
-    ...range,
-  }));
-  return { ref, messages };
-}
-
-function event(message: ShardMessage | string, receiveCount = 1, messageId = 'm1'): SQSEvent {
-  return {
-    Records: [
-      {
-        messageId,
-        receiptHandle: messageId,
-        body: typeof message === 'string' ? message : encodeShardMessage(message),
-        attributes: {
-          ApproximateReceiveCount: String(receiveCount),
-          SentTimestamp: '0',
-          SenderId: 'test',
-          ApproximateFirstReceiveTimestamp: '0',
-        },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:local:0:shards',
-        awsRegion: 'local',
-      },
-    ],
-  };
-}
 
 describe('shard worker', () => {
   it('joins shards in any order, ignores repeats, and the last one merges the output and completes the run', async () => {

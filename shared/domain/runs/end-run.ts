@@ -7,6 +7,7 @@
 import { allSlotHolders, releaseRunSlot } from '../../store/runs/active-runs.js';
 import { deleteShardResults } from '../../store/runs/run-data.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
+import { returnAdmission } from '../usage/quota.js';
 import { staleAfterMs } from './limits.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
@@ -15,6 +16,10 @@ export async function failRunAndRelease(ref: RunRef, reason: string): Promise<bo
   const failed = await failRun(ref, reason.slice(0, 500));
   const run = await getRun(ref);
   if (run?.status === 'FAILED') await dropShardResults(ref);
+  // The winner of the transition gives the run's path-years back to the realm's quota.
+  if (failed && run?.admittedIn && run.pathYears) {
+    await returnAdmission({ realmId: ref.realmId, month: run.admittedIn, pathYears: run.pathYears });
+  }
   // Released whenever the run is over (or gone): this also repairs a release lost after an earlier transition.
   if (!run || isFinished(run.status)) await releaseRunSlot(ref);
   return failed;

@@ -2,12 +2,14 @@
  * The fan-in: once every shard has joined, the worker that completed the set (or, after a crash,
  * any redelivered shard that finds the set complete) merges the shard results, stores the output
  * and marks the run COMPLETED. Every step is repeatable: the output is written under a fixed key,
- * and the status moves to COMPLETED on condition that the run is still live.
+ * and the status moves to COMPLETED on condition that the run is still live; the caller that moved it
+ * counts the run in the realm's usage ledger.
  */
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { deleteShardResults, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
 import { completeRun } from '../../store/runs/runs.js';
 import type { ShardRange } from '../../engine/index.js';
+import { meterCompletedRun } from '../usage/meter-run.js';
 import { buildRunDocument, runShard, type RunShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -52,6 +54,9 @@ export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, n
   });
   step('completeMs');
   if (!completed) return timings;
+  // Only the winner of the transition gets here; a crash before the count is made good by the next
+  // delivery of any of the run's shards, which finds it COMPLETED and not yet metered.
+  await meterCompletedRun(ref, { ...run, status: 'COMPLETED', completedAt: completedAt.toISOString() });
   await releaseRunSlot(ref);
   // The shard results are merged into the output: they are no longer needed.
   await deleteShardResults(ref);

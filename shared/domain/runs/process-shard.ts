@@ -7,6 +7,7 @@
 import { deleteRunData, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
 import { getRun, joinShard } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
+import { meterCompletedRun } from '../usage/meter-run.js';
 import { dropShardResults } from './end-run.js';
 import { type FinalizeTimings, finalizeRun } from './finalize.js';
 import { runShard, type RunShardResult } from './run-engine.js';
@@ -50,7 +51,10 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
     await forgetRun(ref);
     return 'RUN_GONE';
   }
-  if (isFinished(before.status)) return 'RUN_ENDED';
+  if (isFinished(before.status)) {
+    await meterCompletedRun(ref, before);
+    return 'RUN_ENDED';
+  }
   const range = { pathStart: message.pathStart, pathCount: message.pathCount };
   if (before.joinedShards.includes(message.shard)) {
     if (isComplete(before)) await finalizeRun(ref, before, { shard: message.shard, range });
@@ -80,7 +84,10 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   }
   if (!outcome.joined) {
     if (outcome.run.status === 'FAILED') await dropShardResults(ref);
-    if (isFinished(outcome.run.status)) return 'RUN_ENDED';
+    if (isFinished(outcome.run.status)) {
+      await meterCompletedRun(ref, outcome.run);
+      return 'RUN_ENDED';
+    }
     if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run, { shard: message.shard, result });
     return 'ALREADY_JOINED';
   }

@@ -17,6 +17,9 @@ const runFields = {
   status: runStatus,
   progress: z.number().check(z.minimum(0), z.maximum(1)).register(z.globalRegistry, { description: 'completed shards / shards' }),
   paths: int(),
+  pathYears: z
+    .optional(int())
+    .register(z.globalRegistry, { description: 'what the run is metered by: paths × horizon, per scenario and per trial' }),
   seed: int(),
   shards: int(),
   completedShards: int(),

@@ -2,7 +2,9 @@
  * Starting a run (a simulation, a comparison or an analysis). A run whose path-years fit the
  * inline budget is simulated inside the request and stored COMPLETED (or FAILED with the reason,
  * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap,
- * stores its input, is stored QUEUED and is fanned out as shards by path range.
+ * stores its input, is stored QUEUED and is fanned out as shards by path range. Before anything is
+ * written, the run's path-years are admitted against the realm's monthly quota (a refusal is a 429
+ * that leaves nothing behind); a run that is not created after all, or fails, gives them back.
  */
 import { ulid } from 'ulid';
 import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
@@ -15,6 +17,8 @@ import { shardQueue } from '../../queue/index.js';
 import { NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from '../errors.js';
 import type { Principal } from '../principal.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
+import { meterInlineRun } from '../usage/meter-run.js';
+import { admitRun, returnAdmission, type Admission } from '../usage/quota.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
 import { maxActiveRunsPerRealm, planRun } from './limits.js';
 import { buildRunDocument, runPathYears, runShard, runShardingPathYears, type RunDocument, type RunWork } from './run-engine.js';
@@ -126,94 +130,121 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
   const decision = planRun(paths, pathYears, runShardingPathYears(work, paths));
-  const base: Omit<RunFields, 'status' | 'shards' | 'completedShards' | 'progress'> = {
-    id: runId,
-    paths,
-    seed,
-    createdAt: createdAt.toISOString(),
-    updatedAt: createdAt.toISOString(),
-    version: 1,
+  const admission = await admitRun(principal.realmId, pathYears, createdAt);
+  // Held until the run is counted or has given it back (a failing run's end gives it back itself).
+  let held: Admission | undefined = admission;
+  const giveBack = async () => {
+    const returning = held;
+    held = undefined;
+    if (returning) await returnAdmission(returning);
   };
-  const identity = identityOf(request, householdId);
+  try {
+    return await createRun();
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
 
-  let record: RunRecord;
-  if (decision.inline) {
-    const outcome = runInline(work, seed, paths);
-    // The output first: a run that reads COMPLETED always has its output.
-    if ('document' in outcome) await putRunBlob(ref, 'OUTPUT', outcome.document);
-    const completedAt = new Date();
-    const ended =
-      'document' in outcome
-        ? {
-            status: 'COMPLETED',
-            progress: 1,
-            shards: 1,
-            completedShards: 1,
-            joinedShards: [0],
-            elapsedMs: Math.round(outcome.document.metadata.elapsedMs),
-          }
-        : { status: 'FAILED', progress: 0, error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] };
-    record = {
-      ...base,
-      ...identity,
-      ...ended,
-      startedAt: createdAt.toISOString(),
-      completedAt: completedAt.toISOString(),
-      updatedAt: completedAt.toISOString(),
-      durationMs: completedAt.getTime() - createdAt.getTime(),
-      lastProgressAt: completedAt.toISOString(),
-      holdsSlot: false,
-    } as RunRecord;
-    await putNewRun(ref, record);
-  } else {
-    await takeSlot(ref);
-    record = {
-      ...base,
-      ...identity,
-      status: 'QUEUED',
-      progress: 0,
-      shards: decision.ranges.length,
-      completedShards: 0,
-      joinedShards: [],
-      lastProgressAt: createdAt.toISOString(),
-      holdsSlot: true,
-    } as RunRecord;
-    try {
-      await storeRunInput(ref, { scenarios: resolved.map((r) => r.document), ...(request.analysis ? { analysis: request.analysis } : {}) });
+  async function createRun(): Promise<RunRecord> {
+    const base: Omit<RunFields, 'status' | 'shards' | 'completedShards' | 'progress'> & { admittedIn: string } = {
+      id: runId,
+      paths,
+      pathYears,
+      seed,
+      createdAt: createdAt.toISOString(),
+      updatedAt: createdAt.toISOString(),
+      version: 1,
+      admittedIn: admission.month,
+    };
+    const identity = identityOf(request, householdId);
+
+    let record: RunRecord;
+    if (decision.inline) {
+      const outcome = runInline(work, seed, paths);
+      // The output first: a run that reads COMPLETED always has its output.
+      if ('document' in outcome) await putRunBlob(ref, 'OUTPUT', outcome.document);
+      const completedAt = new Date();
+      const ended =
+        'document' in outcome
+          ? {
+              status: 'COMPLETED',
+              progress: 1,
+              shards: 1,
+              completedShards: 1,
+              joinedShards: [0],
+              elapsedMs: Math.round(outcome.document.metadata.elapsedMs),
+            }
+          : { status: 'FAILED', progress: 0, error: { reason: outcome.error }, shards: 1, completedShards: 0, joinedShards: [] };
+      record = {
+        ...base,
+        ...identity,
+        ...ended,
+        startedAt: createdAt.toISOString(),
+        completedAt: completedAt.toISOString(),
+        updatedAt: completedAt.toISOString(),
+        durationMs: completedAt.getTime() - createdAt.getTime(),
+        lastProgressAt: completedAt.toISOString(),
+        holdsSlot: false,
+      } as RunRecord;
       await putNewRun(ref, record);
-    } catch (error) {
-      await releaseRunSlot(ref);
-      await deleteRunData(ref);
-      throw error;
+      if (record.status === 'COMPLETED') {
+        held = undefined;
+        await meterInlineRun(ref.realmId, record);
+      } else await giveBack();
+    } else {
+      await takeSlot(ref);
+      record = {
+        ...base,
+        ...identity,
+        status: 'QUEUED',
+        progress: 0,
+        shards: decision.ranges.length,
+        completedShards: 0,
+        joinedShards: [],
+        lastProgressAt: createdAt.toISOString(),
+        holdsSlot: true,
+      } as RunRecord;
+      try {
+        await storeRunInput(ref, {
+          scenarios: resolved.map((r) => r.document),
+          ...(request.analysis ? { analysis: request.analysis } : {}),
+        });
+        await putNewRun(ref, record);
+      } catch (error) {
+        await releaseRunSlot(ref);
+        await deleteRunData(ref);
+        throw error;
+      }
+      try {
+        await shardQueue().send(
+          decision.ranges.map((range, shard) =>
+            encodeShardMessage({
+              v: 1,
+              realmId: ref.realmId,
+              householdId,
+              kind,
+              runId,
+              ...(ref.scenarioId !== undefined ? { scenarioId: ref.scenarioId } : {}),
+              shard,
+              pathStart: range.pathStart,
+              pathCount: range.pathCount,
+            }),
+          ),
+        );
+      } catch {
+        held = undefined; // failing the run gives its path-years back
+        await failRunAndRelease(ref, 'the run could not be queued');
+        throw new ServiceUnavailableError('The run could not be queued; try again');
+      }
     }
-    try {
-      await shardQueue().send(
-        decision.ranges.map((range, shard) =>
-          encodeShardMessage({
-            v: 1,
-            realmId: ref.realmId,
-            householdId,
-            kind,
-            runId,
-            ...(ref.scenarioId !== undefined ? { scenarioId: ref.scenarioId } : {}),
-            shard,
-            pathStart: range.pathStart,
-            pathCount: range.pathCount,
-          }),
-        ),
-      );
-    } catch {
-      await failRunAndRelease(ref, 'the run could not be queued');
-      throw new ServiceUnavailableError('The run could not be queued; try again');
-    }
-  }
 
-  // A household deleted while the run was being created must not keep it (as scenarios do).
-  if (!(await householdIsActive(ref))) {
-    await deleteRunItem(ref);
-    await deleteRunData(ref);
-    await releaseRunSlot(ref);
-    throw new NotFoundError(`Household ${householdId} not found`);
+    // A household deleted while the run was being created must not keep it (as scenarios do).
+    if (!(await householdIsActive(ref))) {
+      await deleteRunItem(ref);
+      await deleteRunData(ref);
+      await releaseRunSlot(ref);
+      throw new NotFoundError(`Household ${householdId} not found`);
+    }
+    return record;
   }
-  return record;
 }

@@ -2,7 +2,15 @@
 import type { Analysis, AnalysisRecord, Comparison, ComparisonRecord, RunRecord, Simulation, SimulationRecord } from './run.js';
 
 function publicRun<T extends RunRecord>(record: T) {
-  const { kind: _kind, joinedShards: _joined, lastProgressAt: _last, holdsSlot: _slot, ...rest } = record;
+  const {
+    kind: _kind,
+    joinedShards: _joined,
+    lastProgressAt: _last,
+    holdsSlot: _slot,
+    admittedIn: _month,
+    metered: _metered,
+    ...rest
+  } = record;
   return rest;
 }
 

@@ -24,6 +24,8 @@ export interface RunFields {
   /** Completed shards / shards, 0..1. */
   progress: number;
   paths: number;
+  /** What the run is metered by: paths × horizon, per scenario and per trial (docs/USAGE.md). */
+  pathYears?: number;
   seed: number;
   shards: number;
   completedShards: number;
@@ -73,6 +75,10 @@ export interface RunBookkeeping {
   lastProgressAt: string;
   /** Whether the run holds a slot of the realm's concurrent-run cap. */
   holdsSlot: boolean;
+  /** The month (`yyyy-mm`, UTC) its path-years were admitted in, against the realm's quota. */
+  admittedIn?: string;
+  /** Set once the run's usage is in the ledger (a later visit need not count it again). */
+  metered?: boolean;
 }
 
 export type SimulationRecord = Simulation & RunBookkeeping & { kind: 'SIMULATION' };
@@ -259,6 +265,21 @@ async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Recor
   } catch (error) {
     if (isConditionFailed(error)) return false;
     throw error;
+  }
+}
+
+/** Notes that the run's usage is in the ledger; nothing when the run is gone. */
+export async function markRunMetered(ref: RunRef): Promise<void> {
+  try {
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: runKeys.run(ref),
+      UpdateExpression: 'SET metered = :true',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true },
+    });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
   }
 }
 

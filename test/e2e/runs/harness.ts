@@ -24,6 +24,8 @@ export interface RunHarness {
   queue: InProcessQueue;
   /** A token of another user of the same realm (registered through `/users` by the realm's back end). */
   otherUserToken(): Promise<string>;
+  /** A service account's token: the demo client's (a realm administrator) unless another client is named. */
+  serviceToken(client?: { realmId: string; clientId: string; secret: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -33,11 +35,12 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
   const server = await startTestServer({ realKeys: true, plugins: [...localPlugins, localIdentityPlugin] });
   const demo = await bootstrapDemo(server);
   if (!demo) throw new Error('the demo realm was not created');
-  const tokenFor = async (grant: Record<string, string>): Promise<string> => {
-    const response = await fetch(`${server.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
+  const demoClient = { realmId: demo.realm, clientId: demo.clientId, secret: demo.clientSecret };
+  const tokenFor = async (grant: Record<string, string>, client = demoClient): Promise<string> => {
+    const response = await fetch(`${server.url}/realms/${client.realmId}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: demo.clientId, client_secret: demo.clientSecret, ...grant }),
+      body: new URLSearchParams({ client_id: client.clientId, client_secret: client.secret, ...grant }),
     });
     const tokens = (await response.json()) as { access_token?: string };
     if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
@@ -58,7 +61,8 @@ export async function startRunHarness(env: Record<string, string>): Promise<RunH
     if (created.status !== 201) throw new Error(`user: ${created.status} ${created.text}`);
     return tokenFor({ grant_type: 'password', username: 'other', password });
   };
-  return { server, api, http, token, queue, otherUserToken, close: () => server.close() };
+  const serviceToken = (client = demoClient) => tokenFor({ grant_type: 'client_credentials' }, client);
+  return { server, api, http, token, queue, otherUserToken, serviceToken, close: () => server.close() };
 }
 
 export interface SimulationRef {

@@ -1,0 +1,37 @@
+/**
+ * The realm's monthly path-year quota. A run's path-years are admitted when it is created, before
+ * anything of it is written: one conditional update that fails when the month's admitted path-years
+ * would pass the quota, so concurrent requests cannot pass it together and a refused run leaves no
+ * trace. A run that is not created after all, or that fails, gives its path-years back.
+ */
+import { publishRealmMetrics } from '../../log/usage-metrics.js';
+import { admitPathYears, getMonthlyQuota, returnPathYears } from '../../store/usage/quota.js';
+import { TooManyRequestsError } from '../errors.js';
+import { monthOf, secondsUntilNextMonth } from './calendar.js';
+
+export interface Admission {
+  realmId: string;
+  /** `yyyy-mm` the path-years were admitted in. */
+  month: string;
+  pathYears: number;
+}
+
+/** Admits a run's path-years against the realm's quota, or refuses it: 429 with `Retry-After` until next month. */
+export async function admitRun(realmId: string, pathYears: number, now = new Date()): Promise<Admission> {
+  const month = monthOf(now);
+  const quota = await getMonthlyQuota(realmId);
+  if (!(await admitPathYears(realmId, month, pathYears, quota))) {
+    publishRealmMetrics(realmId, { QuotaRefusals: 1 });
+    throw new TooManyRequestsError(
+      `The realm's monthly path-year quota (${quota}) is exhausted: this run needs ${pathYears} path-years; ` +
+        'it starts again at the beginning of next month (UTC)',
+      secondsUntilNextMonth(now),
+    );
+  }
+  return { realmId, month, pathYears };
+}
+
+/** Gives an admission back: the run was not created, or ended FAILED. */
+export async function returnAdmission(admission: Admission): Promise<void> {
+  await returnPathYears(admission.realmId, admission.month, admission.pathYears);
+}

@@ -1,0 +1,143 @@
+/**
+ * `GET /usage`: a realm's usage ledger over a range of days, per day or per month, for the realm's
+ * back end. Least privilege: a service account whose client was given the `usage-reader` role
+ * (billing, and nothing else) or the `realm-admin` role; users never see it. Only the caller's
+ * realm is read: the ledger is keyed by the realm the token was issued in.
+ */
+import * as z from 'zod/mini';
+import { admittedPathYears, getMonthlyQuota } from '../../store/usage/quota.js';
+import { readUsageDays, type UsageDay } from '../../store/usage/ledger.js';
+import { ForbiddenError, ValidationError } from '../errors.js';
+import { isRealmAdmin, type Principal, usageReaderRole } from '../principal.js';
+import { daysBetween, monthOf } from './calendar.js';
+
+/** The longest range one request may read, in days: a year and a day, for either granularity. */
+export const maxUsageRangeDays = 366;
+
+const isCalendarDay = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value;
+};
+const daySchema = z
+  .string()
+  .check(z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDay(value), 'must be a date as YYYY-MM-DD (UTC)'));
+
+export const usageQuerySchema = z
+  .object({
+    from: daySchema.register(z.globalRegistry, { description: 'first day, YYYY-MM-DD (UTC)' }),
+    to: daySchema.register(z.globalRegistry, { description: 'last day, YYYY-MM-DD (UTC), inclusive' }),
+    granularity: z._default(z.enum(['DAY', 'MONTH']), 'DAY'),
+  })
+  .register(z.globalRegistry, { id: 'UsageQuery' });
+export type UsageQuery = z.output<typeof usageQuerySchema>;
+
+const count = () => z.number().check(z.int(), z.minimum(0));
+const countersShape = {
+  apiRequests: count().register(z.globalRegistry, { description: 'authenticated API requests' }),
+  runs: count().register(z.globalRegistry, { description: 'completed runs of every kind' }),
+  simulations: count(),
+  comparisons: count(),
+  analyses: count(),
+  paths: count(),
+  pathYears: count().register(z.globalRegistry, { description: 'paths × horizon, per scenario and per trial' }),
+  computeMs: count().register(z.globalRegistry, { description: 'engine time of the runs’ shards' }),
+};
+export const usageReportSchema = z
+  .object({
+    realmId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    granularity: z.enum(['DAY', 'MONTH']),
+    periods: z.array(
+      z.object({
+        period: z.string().register(z.globalRegistry, { description: 'YYYY-MM-DD, or YYYY-MM for MONTH' }),
+        from: z.string(),
+        to: z.string(),
+        ...countersShape,
+      }),
+    ),
+    total: z.object(countersShape),
+    quota: z.object({
+      month: z.string().register(z.globalRegistry, { description: 'the current month, YYYY-MM (UTC)' }),
+      monthlyPathYears: z.nullable(count()).register(z.globalRegistry, { description: 'the quota; null when the realm has none' }),
+      admittedPathYears: count().register(z.globalRegistry, { description: 'path-years of the runs admitted this month' }),
+    }),
+  })
+  .register(z.globalRegistry, { id: 'Usage' });
+export type UsageReport = z.output<typeof usageReportSchema>;
+type Counters = z.output<z.ZodMiniObject<typeof countersShape>>;
+
+export function assertCanReadUsage(principal: Principal): void {
+  if (principal.kind === 'service' && (isRealmAdmin(principal) || principal.roles.includes(usageReaderRole))) return;
+  throw new ForbiddenError("Only a service account with the usage-reader or realm-admin role may read the realm's usage");
+}
+
+/** The range's own checks (each field's format is the schema's): in order, and not too long. */
+export function checkRange(query: UsageQuery): void {
+  if (query.from > query.to) throw new ValidationError('Invalid query parameters', [{ field: 'from', message: 'must not be after to' }]);
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (days > maxUsageRangeDays) {
+    throw new ValidationError('Invalid query parameters', [
+      { field: 'to', message: `must be at most ${maxUsageRangeDays} days after from` },
+    ]);
+  }
+}
+
+const emptyCounters = (): Counters => ({
+  apiRequests: 0,
+  runs: 0,
+  simulations: 0,
+  comparisons: 0,
+  analyses: 0,
+  paths: 0,
+  pathYears: 0,
+  computeMs: 0,
+});
+
+function add(into: Counters, day: UsageDay): void {
+  into.apiRequests += day.apiRequests;
+  into.simulations += day.simulations;
+  into.comparisons += day.comparisons;
+  into.analyses += day.analyses;
+  into.runs += day.simulations + day.comparisons + day.analyses;
+  into.paths += day.paths;
+  into.pathYears += day.pathYears;
+  into.computeMs += day.computeMs;
+}
+
+/** The realm's usage from `from` to `to`, every period listed (zero when nothing was used). */
+export async function usageReport(realmId: string, query: UsageQuery, now = new Date()): Promise<UsageReport> {
+  checkRange(query);
+  const days = new Map((await readUsageDays(realmId, query.from, query.to)).map((day) => [day.day, day]));
+  const periods: UsageReport['periods'] = [];
+  for (const day of daysBetween(query.from, query.to)) {
+    const key = query.granularity === 'DAY' ? day : day.slice(0, 7);
+    let period = periods.at(-1);
+    if (period?.period !== key) {
+      period = { period: key, from: day, to: day, ...emptyCounters() };
+      periods.push(period);
+    }
+    period.to = day;
+    const used = days.get(day);
+    if (used) add(period, used);
+  }
+  const total = emptyCounters();
+  for (const period of periods) for (const name of Object.keys(total) as (keyof Counters)[]) total[name] += period[name];
+  const month = monthOf(now);
+  const [monthlyPathYears, admitted] = await Promise.all([getMonthlyQuota(realmId), admittedPathYears(realmId, month)]);
+  return {
+    realmId,
+    from: query.from,
+    to: query.to,
+    granularity: query.granularity,
+    periods,
+    total,
+    quota: { month, monthlyPathYears: monthlyPathYears ?? null, admittedPathYears: admitted },
+  };
+}
+
+/** `GET /usage`: the caller's own realm only. */
+export async function readUsage(principal: Principal, query: UsageQuery): Promise<UsageReport> {
+  assertCanReadUsage(principal);
+  return usageReport(principal.realmId, query);
+}

@@ -1,0 +1,79 @@
+/**
+ * A realm's monthly path-year quota and the path-years admitted against it (keys.ts). Admission is
+ * one atomic update: `ADD pathYears` on the month's item, on condition that the sum stays within
+ * the quota, so a burst of concurrent requests cannot pass it together.
+ */
+import { dynamoClient } from '../client.js';
+import { isConditionFailed } from '../conditional.js';
+import { tableName } from '../table.js';
+import { admittedSortKey, quotaSortKey, usagePartition } from './keys.js';
+
+/** The realm's monthly path-year quota; undefined when it has none. */
+export async function getMonthlyQuota(realmId: string): Promise<number | undefined> {
+  const result = await dynamoClient().get({ TableName: tableName(), Key: { pk: usagePartition(realmId), sk: quotaSortKey } });
+  const value = result.Item?.monthlyPathYears;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Sets the quota, or removes it with `undefined`. */
+export async function setMonthlyQuota(realmId: string, monthlyPathYears: number | undefined, now = new Date()): Promise<void> {
+  const Key = { pk: usagePartition(realmId), sk: quotaSortKey };
+  if (monthlyPathYears === undefined) {
+    await dynamoClient().delete({ TableName: tableName(), Key });
+    return;
+  }
+  await dynamoClient().put({
+    TableName: tableName(),
+    Item: { ...Key, entity: 'usage-quota', monthlyPathYears, updatedAt: now.toISOString() },
+  });
+}
+
+/**
+ * Adds `pathYears` to the month's admitted path-years; with a `limit`, only if the sum stays within
+ * it. False (and nothing written) when it would not.
+ */
+export async function admitPathYears(realmId: string, month: string, pathYears: number, limit?: number): Promise<boolean> {
+  if (limit !== undefined && pathYears > limit) return false;
+  try {
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+      UpdateExpression: 'ADD pathYears :pathYears SET entity = :entity',
+      ...(limit !== undefined ? { ConditionExpression: 'attribute_not_exists(pathYears) OR pathYears <= :room' } : {}),
+      ExpressionAttributeValues: {
+        ':pathYears': pathYears,
+        ':entity': 'usage-admitted',
+        ...(limit !== undefined ? { ':room': limit - pathYears } : {}),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives back path-years admitted for a run that was not created or did not complete. */
+export async function returnPathYears(realmId: string, month: string, pathYears: number): Promise<void> {
+  await dynamoClient()
+    .update({
+      TableName: tableName(),
+      Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+      UpdateExpression: 'ADD pathYears :minus',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':minus': -pathYears },
+    })
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
+/** Path-years admitted in the month (`yyyy-mm`). */
+export async function admittedPathYears(realmId: string, month: string): Promise<number> {
+  const result = await dynamoClient().get({
+    TableName: tableName(),
+    Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+    ConsistentRead: true,
+  });
+  return Number(result.Item?.pathYears ?? 0);
+}
