@@ -13,5 +13,8 @@ export const handler = route(
     query: usageQuerySchema,
     responses: { 200: { description: 'The usage', schema: usageReportSchema } },
   },
-  async ({ principal, query }) => ok(await readUsage(principal, query)),
+  async ({ principal, query, counted }) => {
+    await counted; // the report includes the request that reads it
+    return ok(await readUsage(principal, query));
+  },
 );

@@ -100,6 +100,8 @@ export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema
   preconditions: WritePreconditions;
   /** The request's public origin, e.g. `http://127.0.0.1:3000`. */
   origin: string;
+  /** Settles once this request is counted in its realm's usage (a usage report awaits it, to include itself). */
+  counted: Promise<void>;
 }
 
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -287,6 +289,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         rawQuery: new URLSearchParams(event.rawQueryString ?? ''),
         preconditions: { ifMatch: header(event, 'if-match') },
         origin: requestOrigin(event),
+        counted: state.counted ?? Promise.resolve(),
       };
       const reply = spec.idempotent ? await idempotentReply(event, input.principal, () => fn(input)) : await fn(input);
       return represent(event, toResult(reply));
