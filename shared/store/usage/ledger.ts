@@ -1,21 +1,41 @@
 /**
- * Writing and reading the usage ledger (keys.ts). Every write is one atomic `UpdateItem ... ADD`;
- * the count of a queued run is also conditional on its id not having been counted, so the shard
- * worker can repeat it after a crash or a redelivery without counting twice.
+ * The usage ledger: a realm's usage per day, in the realm's own partition (`R#<realm>#USAGE`), never
+ * in a household's, so a household's cascading delete leaves it (docs/DATA.md, docs/USAGE.md).
+ * - `DAY#<yyyy-mm-dd>`: the day's API requests and the runs completed inside their request (plain
+ *   atomic counters: nothing can repeat them);
+ * - `DAY#<yyyy-mm-dd>#RUNS#<hh>`: the queued runs completed in that hour, with `metered`, the string
+ *   set of the run ids counted there. Counting a run is one update conditional on its id not being
+ *   in the set, which the same update adds it to, so the shard worker can repeat it after a crash or
+ *   a redelivery without counting twice.
+ * A day's figures are the sum of its items; a month's, the sum of its days.
  */
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { queryAll } from '../query-all.js';
-import { tableName } from '../table.js';
-import {
-  dayOfUsageSortKey,
-  meteredRunsSortKey,
-  type UsageCounts,
-  usageCounters,
-  usageDayEndSortKey,
-  usageDaySortKey,
-  usagePartition,
-} from './keys.js';
+import { realmKey, tableName } from '../table.js';
+
+export const usageKeys = {
+  partition: (realmId: string) => realmKey(realmId, 'USAGE'),
+  day: (day: string) => `DAY#${day}`,
+  meteredRuns: (day: string, hour: number) => `${usageKeys.day(day)}#RUNS#${String(hour).padStart(2, '0')}`,
+  /** Upper bound of a day's sort keys: every item of the day sorts at or before it. */
+  dayEnd: (day: string) => `${usageKeys.day(day)}#~`,
+  /** The day (`yyyy-mm-dd`) a usage item counts for. */
+  dayOf: (sk: string) => sk.slice('DAY#'.length, 'DAY#'.length + 10),
+};
+
+/** The counters every usage item of a day may hold; a missing counter is 0. */
+export const usageCounters = ['apiRequests', 'simulations', 'comparisons', 'analyses', 'paths', 'pathYears', 'computeMs'] as const;
+export type UsageCounter = (typeof usageCounters)[number];
+export type UsageCounts = Record<UsageCounter, number>;
+
+export interface UsageDayItem extends Partial<UsageCounts> {
+  pk: string;
+  sk: string;
+  entity: 'usage-day' | 'usage-runs';
+  /** Only on a `#RUNS#<hh>` item: the runs it counted. */
+  metered?: Set<string>;
+}
 
 /** What one run adds to the ledger. */
 export interface RunUsage {
@@ -47,7 +67,7 @@ function runUpdate(usage: RunUsage, extraAdds: string[] = []) {
 export async function countApiRequest(realmId: string, at = new Date()): Promise<void> {
   await dynamoClient().update({
     TableName: tableName(),
-    Key: { pk: usagePartition(realmId), sk: usageDaySortKey(dayOf(at)) },
+    Key: { pk: usageKeys.partition(realmId), sk: usageKeys.day(dayOf(at)) },
     UpdateExpression: 'ADD apiRequests :one SET entity = :entity',
     ExpressionAttributeValues: { ':one': 1, ':entity': 'usage-day' },
   });
@@ -58,7 +78,7 @@ export async function addInlineRunUsage(realmId: string, usage: RunUsage, comple
   const update = runUpdate(usage);
   await dynamoClient().update({
     TableName: tableName(),
-    Key: { pk: usagePartition(realmId), sk: usageDaySortKey(dayOf(completedAt)) },
+    Key: { pk: usageKeys.partition(realmId), sk: usageKeys.day(dayOf(completedAt)) },
     UpdateExpression: update.expression,
     ExpressionAttributeNames: update.names,
     ExpressionAttributeValues: { ...update.values, ':entity': 'usage-day' },
@@ -75,7 +95,7 @@ export async function meterRunOnce(realmId: string, runId: string, usage: RunUsa
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk: usagePartition(realmId), sk: meteredRunsSortKey(dayOf(completedAt), completedAt.getUTCHours()) },
+      Key: { pk: usageKeys.partition(realmId), sk: usageKeys.meteredRuns(dayOf(completedAt), completedAt.getUTCHours()) },
       UpdateExpression: update.expression,
       ConditionExpression: 'NOT contains(metered, :runId)',
       ExpressionAttributeNames: update.names,
@@ -100,17 +120,18 @@ const zero = (): UsageCounts => Object.fromEntries(usageCounters.map((name) => [
  * realm's usage partition; days with no usage are left out. The `metered` sets are not read back.
  */
 export async function readUsageDays(realmId: string, fromDay: string, toDay: string): Promise<UsageDay[]> {
+  const attributes = ['sk', ...usageCounters];
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ProjectionExpression: ['sk', ...usageCounters].map((name) => `#${name}`).join(', '),
-    ExpressionAttributeNames: Object.fromEntries(['sk', ...usageCounters].map((name) => [`#${name}`, name])),
-    ExpressionAttributeValues: { ':pk': usagePartition(realmId), ':from': usageDaySortKey(fromDay), ':to': usageDayEndSortKey(toDay) },
+    ProjectionExpression: attributes.map((name) => `#${name}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(attributes.map((name) => [`#${name}`, name])),
+    ExpressionAttributeValues: { ':pk': usageKeys.partition(realmId), ':from': usageKeys.day(fromDay), ':to': usageKeys.dayEnd(toDay) },
     ConsistentRead: true,
   });
   const days = new Map<string, UsageDay>();
   for (const item of items) {
-    const day = dayOfUsageSortKey(String(item.sk));
+    const day = usageKeys.dayOf(String(item.sk));
     const totals = days.get(day) ?? { day, ...zero() };
     for (const name of usageCounters) totals[name] += Number(item[name] ?? 0);
     days.set(day, totals);

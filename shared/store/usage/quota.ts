@@ -1,30 +1,52 @@
 /**
- * A realm's monthly path-year quota and the path-years admitted against it (keys.ts). Admission is
- * one atomic update: `ADD pathYears` on the month's item, on condition that the sum stays within
- * the quota, so a burst of concurrent requests cannot pass it together.
+ * A realm's monthly path-year quota and the path-years admitted against it, in the realm's usage
+ * partition (ledger.ts): `QUOTA` holds `monthlyPathYears`; `MONTH#<yyyy-mm>#ADMITTED` holds the
+ * month's admitted `pathYears`. Admission is one atomic update: `ADD pathYears` on the month's item,
+ * on condition that the sum stays within the quota, so a burst of concurrent requests cannot pass it
+ * together.
  */
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { tableName } from '../table.js';
-import { admittedSortKey, quotaSortKey, usagePartition } from './keys.js';
+import { usageKeys } from './ledger.js';
+
+export const quotaKeys = {
+  quota: (realmId: string) => ({ pk: usageKeys.partition(realmId), sk: 'QUOTA' }),
+  admitted: (realmId: string, month: string) => ({ pk: usageKeys.partition(realmId), sk: `MONTH#${month}#ADMITTED` }),
+};
+
+export interface QuotaItem {
+  pk: string;
+  sk: string;
+  entity: 'usage-quota';
+  monthlyPathYears: number;
+  updatedAt: string;
+}
+
+export interface AdmittedItem {
+  pk: string;
+  sk: string;
+  entity: 'usage-admitted';
+  pathYears: number;
+}
 
 /** The realm's monthly path-year quota; undefined when it has none. */
 export async function getMonthlyQuota(realmId: string): Promise<number | undefined> {
-  const result = await dynamoClient().get({ TableName: tableName(), Key: { pk: usagePartition(realmId), sk: quotaSortKey } });
+  const result = await dynamoClient().get({ TableName: tableName(), Key: quotaKeys.quota(realmId) });
   const value = result.Item?.monthlyPathYears;
   return typeof value === 'number' ? value : undefined;
 }
 
 /** Sets the quota, or removes it with `undefined`. */
 export async function setMonthlyQuota(realmId: string, monthlyPathYears: number | undefined, now = new Date()): Promise<void> {
-  const Key = { pk: usagePartition(realmId), sk: quotaSortKey };
+  const Key = quotaKeys.quota(realmId);
   if (monthlyPathYears === undefined) {
     await dynamoClient().delete({ TableName: tableName(), Key });
     return;
   }
   await dynamoClient().put({
     TableName: tableName(),
-    Item: { ...Key, entity: 'usage-quota', monthlyPathYears, updatedAt: now.toISOString() },
+    Item: { ...Key, entity: 'usage-quota', monthlyPathYears, updatedAt: now.toISOString() } satisfies QuotaItem,
   });
 }
 
@@ -37,7 +59,7 @@ export async function admitPathYears(realmId: string, month: string, pathYears: 
   try {
     await dynamoClient().update({
       TableName: tableName(),
-      Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+      Key: quotaKeys.admitted(realmId, month),
       UpdateExpression: 'ADD pathYears :pathYears SET entity = :entity',
       ...(limit !== undefined ? { ConditionExpression: 'attribute_not_exists(pathYears) OR pathYears <= :room' } : {}),
       ExpressionAttributeValues: {
@@ -58,7 +80,7 @@ export async function returnPathYears(realmId: string, month: string, pathYears:
   await dynamoClient()
     .update({
       TableName: tableName(),
-      Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+      Key: quotaKeys.admitted(realmId, month),
       UpdateExpression: 'ADD pathYears :minus',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':minus': -pathYears },
@@ -72,7 +94,7 @@ export async function returnPathYears(realmId: string, month: string, pathYears:
 export async function admittedPathYears(realmId: string, month: string): Promise<number> {
   const result = await dynamoClient().get({
     TableName: tableName(),
-    Key: { pk: usagePartition(realmId), sk: admittedSortKey(month) },
+    Key: quotaKeys.admitted(realmId, month),
     ConsistentRead: true,
   });
   return Number(result.Item?.pathYears ?? 0);
