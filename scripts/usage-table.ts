@@ -22,12 +22,13 @@ export function usageTable(report: UsageReport, title: string): string {
     );
   }
   const { quota } = report;
+  const admitted = number(quota.admittedPathYears);
   const share = quota.monthlyPathYears ? ` (${((100 * quota.admittedPathYears) / quota.monthlyPathYears).toFixed(1)}%)` : '';
   lines.push(
     '',
     quota.monthlyPathYears === null
-      ? `Quota: none. Path-years admitted in ${quota.month}: ${number(quota.admittedPathYears)}`
-      : `Quota: ${number(quota.monthlyPathYears)} path-years a month. Admitted in ${quota.month}: ${number(quota.admittedPathYears)}${share}`,
+      ? `Quota: none. Path-years admitted in ${quota.month}: ${admitted}`
+      : `Quota: ${number(quota.monthlyPathYears)} path-years a month. Admitted in ${quota.month}: ${admitted}${share}`,
   );
   return `${lines.join('\n')}\n`;
 }
