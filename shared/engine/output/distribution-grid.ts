@@ -350,15 +350,14 @@ let lastTotal = 0;
  * straight from the cells and high counts (no intermediate array of the whole range); sets lastTotal.
  */
 function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
-  const at = (i: number) => side.countAt(i);
   let first = 0;
   let last = side.cells.length - 1;
-  while (first <= last && at(first) === 0) first++;
-  while (last >= first && at(last) === 0) last--;
+  while (first <= last && side.countAt(first) === 0) first++;
+  while (last >= first && side.countAt(last) === 0) last--;
   const out: number[] = [];
   let n = 0;
   for (let i = first; i <= last; i++) {
-    const c = at(i);
+    const c = side.countAt(i);
     n += c;
     if (c !== 0) out.push(c);
     else if (out[out.length - 1] < 0) out[out.length - 1]--;
@@ -366,7 +365,8 @@ function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
   }
   lastTotal = n;
   const json: { o: number; c: number[]; v?: number[] } = { o: side.offset + first, c: out };
-  const v = side.singles.length > 0 ? encodeSingleValues(at, side.singles, first, last) : [];
+  // Most distributions have no single value at all: their buckets are not read again.
+  const v = side.singles.length > 0 ? encodeSingleValues((i) => side.countAt(i), side.singles, first, last) : [];
   if (v.length > 0) json.v = v;
   return json;
 }

@@ -265,17 +265,20 @@ export class ShardAccumulator implements YearRecorder {
   private addEconomies(batch: HouseholdBatch, slots: readonly number[]): void {
     const Y = this.c.years;
     const n = slots.length;
-    const buf = this.valueBuffers(batch.capacity)[0];
+    // Year-major staging (stage[t * n + k]), filled slot by slot: each slot's series is read in
+    // order, where gathering a year across slots read one cache line per value.
+    if (this.stage.length < Y * n) this.stage = new Float64Array(Y * batch.capacity);
+    const stage = this.stage;
     for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
-      for (let t = 0; t < Y; t++) {
-        for (let k = 0; k < n; k++) {
-          const e = batch.economies[slots[k]];
-          buf[k] = f === 0 ? e.inflation[t] : f === 1 ? e.shortRate[t] : f === 2 ? e.equityReturn[t] : e.bondReturn[t];
-        }
-        this.economy.addBatch(f * Y + t, buf, 0, n);
+      for (let k = 0; k < n; k++) {
+        const from = batch.economies[slots[k]][ECONOMY_FACTORS[f]];
+        for (let t = 0; t < Y; t++) stage[t * n + k] = from[t];
       }
+      for (let t = 0; t < Y; t++) this.economy.addBatch(f * Y + t, stage, t * n, n);
     }
   }
+
+  private stage = new Float64Array(0);
 
   /** The annualised returns over the whole horizon of one sampled path. */
   private addAnnualised(econ: EconomyPath): void {
