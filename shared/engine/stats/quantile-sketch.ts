@@ -122,12 +122,31 @@ const NO_BUCKETS = new Float64Array(0);
 class Buckets {
   offset = 0;
   counts = NO_BUCKETS;
-  /** single[i]: the one value bucket i has taken (NO_VALUE before any, NaN once they differ). */
+  /**
+   * single[i]: the one value bucket i has taken (NO_VALUE before any, NaN once they differ); or
+   * empty beside non-empty counts when no bucket has one (as decoded, until the buckets change):
+   * most sketches read from JSON have none, and are only read for their quantiles.
+   */
   single = NO_BUCKETS;
   /** Sum of the counts, as decoded (kept by decode only). */
   total = 0;
 
+  /** Bucket i's single value, NO_VALUE or NaN, whether or not the array is held. */
+  singleAt(i: number): number {
+    if (this.single.length > 0) return this.single[i];
+    return this.counts[i] !== 0 ? NaN : NO_VALUE;
+  }
+
+  /** Holds the single values as an array, before the buckets change. */
+  private holdSingles(): void {
+    if (this.single.length > 0 || this.counts.length === 0) return;
+    const single = new Float64Array(this.counts.length).fill(NO_VALUE);
+    for (let i = 0; i < single.length; i++) if (this.counts[i] !== 0) single[i] = NaN;
+    this.single = single;
+  }
+
   ensure(key: number): void {
+    this.holdSingles();
     const end = this.offset + this.counts.length;
     if (this.counts.length === 0) {
       this.offset = Math.max(0, key - GROW_PAD);
@@ -151,12 +170,14 @@ class Buckets {
 
   /** Counts value v (|v| in bucket `key`, inside the array). */
   addAt(i: number, v: number): void {
+    this.holdSingles();
     this.counts[i]++;
     this.single[i] = nextSingle(this.single[i], v);
   }
 
   mergeFrom(o: Buckets): void {
     if (o.counts.length === 0) return;
+    this.holdSingles();
     this.ensure(o.offset);
     this.ensure(o.offset + o.counts.length - 1);
     const base = o.offset - this.offset;
@@ -164,7 +185,7 @@ class Buckets {
       if (o.counts[i] === 0) continue;
       this.counts[base + i] += o.counts[i];
       const mine = this.single[base + i];
-      const theirs = o.single[i];
+      const theirs = o.singleAt(i);
       if (mine !== theirs) this.single[base + i] = mine === NO_VALUE ? theirs : NaN;
     }
   }
@@ -172,7 +193,7 @@ class Buckets {
   encode(): { o: number; c: number[]; v?: number[] } {
     const c = this.counts;
     const json: { o: number; c: number[]; v?: number[] } = encodeBucketCounts(c, this.offset);
-    const v = encodeSingleValues((i) => c[i], this.single, json.o - this.offset, c.length - 1);
+    const v = this.single.length > 0 ? encodeSingleValues((i) => c[i], this.single, json.o - this.offset, c.length - 1) : [];
     if (v.length > 0) json.v = v;
     return json;
   }
@@ -191,21 +212,21 @@ class Buckets {
     }
     b.offset = j.o;
     const counts = (b.counts = new Float64Array(len));
-    // A non-empty bucket without a listed single value has mixed values.
-    const single = (b.single = new Float64Array(len).fill(NO_VALUE));
     let i = 0;
     let total = 0;
     for (let k = 0; k < c.length; k++) {
       const v = c[k];
       if (v < 0) i -= v;
       else {
-        single[i] = NaN;
         counts[i++] = v;
         total += v;
       }
     }
     const values = j.v ?? [];
     if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket values');
+    // A non-empty bucket without a listed single value has mixed values (singleAt without the array).
+    if (values.length > 0) b.holdSingles();
+    const single = b.single;
     for (let k = 0; k < values.length; k += 2) {
       const at = values[k];
       const v = values[k + 1];
@@ -357,7 +378,7 @@ export class QuantileSketch {
     for (let i = neg.length - 1; i >= 0 && j < end; i--) {
       seen += neg[i];
       if (seen > ks[j]) {
-        const v = clamp(-bucketValue(this.neg.offset + i, this.neg.single[i], this.whole), this.lo, this.hi);
+        const v = clamp(-bucketValue(this.neg.offset + i, this.neg.singleAt(i), this.whole), this.lo, this.hi);
         while (j < end && seen > ks[j]) out[j++] = v;
       }
     }
@@ -367,7 +388,7 @@ export class QuantileSketch {
     for (let i = 0; i < pos.length && j < end; i++) {
       seen += pos[i];
       if (seen > ks[j]) {
-        const v = clamp(bucketValue(this.pos.offset + i, this.pos.single[i], this.whole), this.lo, this.hi);
+        const v = clamp(bucketValue(this.pos.offset + i, this.pos.singleAt(i), this.whole), this.lo, this.hi);
         while (j < end && seen > ks[j]) out[j++] = v;
       }
     }
@@ -383,14 +404,14 @@ export class QuantileSketch {
     const neg = this.neg.counts;
     for (let i = neg.length - 1; i >= 0; i--) {
       seen += neg[i];
-      if (seen > k) return clamp(-bucketValue(this.neg.offset + i, this.neg.single[i], this.whole), this.lo, this.hi);
+      if (seen > k) return clamp(-bucketValue(this.neg.offset + i, this.neg.singleAt(i), this.whole), this.lo, this.hi);
     }
     seen += this.zero;
     if (seen > k) return 0;
     const pos = this.pos.counts;
     for (let i = 0; i < pos.length; i++) {
       seen += pos[i];
-      if (seen > k) return clamp(bucketValue(this.pos.offset + i, this.pos.single[i], this.whole), this.lo, this.hi);
+      if (seen > k) return clamp(bucketValue(this.pos.offset + i, this.pos.singleAt(i), this.whole), this.lo, this.hi);
     }
     return this.hi;
   }

@@ -68,6 +68,31 @@ describe('QuantileSketch', () => {
     expect(() => QuantileSketch.fromJSON({ ...s.toJSON(), n: 7 })).toThrow(TypeError);
   });
 
+  it('read from JSON without single values, takes values and merges as the sketch it was written from', () => {
+    // Computed values (no bucket keeps a single value), then plain amounts into the same and new buckets.
+    const computed = [1234.5678, 1234.5679, -77.123456, 9876543.21987];
+    const plain = [1234.5, 50_000, 50_000, -77.25, 3];
+    const direct = new QuantileSketch();
+    const read = QuantileSketch.fromJSON(JSON.parse(JSON.stringify(direct)));
+    for (const v of computed) direct.add(v);
+    const fromJson = QuantileSketch.fromJSON(JSON.parse(JSON.stringify(direct)));
+    expect(fromJson.toJSON()).toEqual(direct.toJSON());
+    for (const v of plain) {
+      direct.add(v);
+      fromJson.add(v);
+    }
+    expect(fromJson.toJSON()).toEqual(direct.toJSON());
+    const other = new QuantileSketch();
+    for (const v of plain) other.add(v);
+    const merged = QuantileSketch.fromJSON(JSON.parse(JSON.stringify(other)));
+    merged.merge(QuantileSketch.fromJSON(JSON.parse(JSON.stringify(fromJson))));
+    read.merge(merged);
+    const expected = new QuantileSketch();
+    for (const v of [...computed, ...plain, ...plain]) expected.add(v);
+    expect(read.toJSON()).toEqual(expected.toJSON());
+    for (const q of QS) expect(read.quantile(q)).toBe(expected.quantile(q));
+  });
+
   it('handles empty and constant sketches and rejects bad input', () => {
     const empty = new QuantileSketch();
     expect(empty.count).toBe(0);
