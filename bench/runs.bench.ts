@@ -43,15 +43,18 @@ function engineSpeed(): number {
  * The time outside the engine on a run's critical path, step by step (ms); with the engine time per
  * worker they add up to the wall time.
  */
-function breakdown(lines: ShardLine[], postedAt: number, wallMs: number, engineMs: number, parallel: number) {
+function breakdown(lines: ShardLine[], run: Record<string, any>, postedAt: number, wallMs: number, engineMs: number, parallel: number) {
   const sum = (pick: (line: ShardLine) => number | undefined) => lines.reduce((total, line) => total + (pick(line) ?? 0), 0);
   const busy = (line: ShardLine) => (line.loadMs ?? 0) + (line.engineMs ?? 0) + (line.storeMs ?? 0) + (line.joinMs ?? 0);
   const fanIn = (line: ShardLine) =>
     (line.readMs ?? 0) + (line.mergeMs ?? 0) + (line.outputMs ?? 0) + (line.completeMs ?? 0) + (line.cleanupMs ?? 0);
   const completing = lines.find((line) => line.outcome === 'COMPLETED_RUN') as ShardLine;
   const firstStart = Math.min(...lines.map((line) => line.time - busy(line) - fanIn(line)));
-  const lastJoin = completing.time - fanIn(completing);
-  const completed = completing.time - (completing.cleanupMs ?? 0);
+  // The fan-in is placed by the run's completedAt (taken as the output was stored, before the run is
+  // marked COMPLETED) rather than by the line's time, which a worker writes some time after.
+  const outputStored = Date.parse(run.completedAt);
+  const lastJoin = outputStored - (completing.readMs ?? 0) - (completing.mergeMs ?? 0) - (completing.outputMs ?? 0);
+  const completed = outputStored + (completing.completeMs ?? 0);
   const perWorker = (pick: (line: ShardLine) => number | undefined) => sum(pick) / parallel;
   const steps: Record<string, number> = {
     'POST until the first shard starts': firstStart - postedAt,
@@ -97,7 +100,7 @@ export async function run(): Promise<void> {
       const { run, wallMs, postedAt } = await runToEnd(service, base, { paths, seed: 7 });
       const parallel = Math.min(workers, run.shards);
       const engineMs = run.elapsedMs / parallel;
-      return { run, wallMs, parallel, engineMs, ...breakdown(await shardLog.ofRun(run.id), postedAt, wallMs, engineMs, parallel) };
+      return { run, wallMs, parallel, engineMs, ...breakdown(await shardLog.ofRun(run.id), run, postedAt, wallMs, engineMs, parallel) };
     };
 
     await timedRun(2_000); // warm up the worker threads
