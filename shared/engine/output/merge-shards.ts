@@ -13,7 +13,7 @@ const mergedSketches = new WeakMap<SketchJson, QuantileSketch>();
 
 export function mergeSketches(parts: SketchJson[]): SketchJson {
   const sketch = QuantileSketch.fromJSON(parts[0]);
-  for (let i = 1; i < parts.length; i++) sketch.merge(QuantileSketch.fromJSON(parts[i]));
+  for (let i = 1; i < parts.length; i++) sketch.mergeJSON(parts[i]);
   const json = sketch.toJSON();
   mergedSketches.set(json, sketch);
   return json;

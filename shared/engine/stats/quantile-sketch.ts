@@ -111,6 +111,17 @@ export function encodeBucketCounts(c: ArrayLike<number>, offset: number): { o: n
   return { o: offset + first, c: out };
 }
 
+/** How many buckets encoded counts span (zero runs written negative); throws on a count that is not a non-zero integer. */
+function encodedLength(c: number[]): number {
+  let len = 0;
+  for (let k = 0; k < c.length; k++) {
+    const v = c[k];
+    if (!Number.isInteger(v) || v === 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket count');
+    len += v < 0 ? -v : 1;
+  }
+  return len;
+}
+
 /**
  * The arrays of buckets that have none yet: one shared pair, never written (ensure replaces them
  * before the first count), so a sketch about to be decoded or merged into does not allocate four
@@ -190,6 +201,53 @@ class Buckets {
     }
   }
 
+  /**
+   * Adds buckets in their JSON form into these, as mergeFrom(Buckets.decode(j)) does, without
+   * decoding them into arrays of their own first; returns the sum of the counts added. Throws on a
+   * malformed form, as decode does, and also on single values not listed in ascending bucket order
+   * (as encode lists them).
+   */
+  mergeEncoded(j: { o: number; c: number[]; v?: number[] } | undefined): number {
+    if (!j || j.c.length === 0) return 0;
+    if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
+    const c = j.c;
+    const len = encodedLength(c);
+    const values = j.v ?? [];
+    if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket values');
+    this.ensure(j.o);
+    this.ensure(j.o + len - 1);
+    const counts = this.counts;
+    const single = this.single;
+    const base = j.o - this.offset;
+    let next = 0;
+    let i = 0;
+    let total = 0;
+    for (let k = 0; k < c.length; k++) {
+      const v = c[k];
+      if (v < 0) {
+        i -= v;
+        continue;
+      }
+      // A non-empty bucket without a listed single value has mixed values (NaN), as decode reads it.
+      let theirs = NaN;
+      if (next < values.length && values[next] === i) {
+        theirs = values[next + 1];
+        if (typeof theirs !== 'number' || !Number.isFinite(theirs) || theirs === 0) {
+          throw new TypeError('QuantileSketch.fromJSON: bad bucket value');
+        }
+        next += 2;
+      }
+      const mine = single[base + i];
+      if (mine !== theirs) single[base + i] = mine === NO_VALUE ? theirs : NaN;
+      counts[base + i] += v;
+      total += v;
+      i++;
+    }
+    // A listed value left over names an empty or missing bucket, or came out of order.
+    if (next !== values.length) throw new TypeError('QuantileSketch.fromJSON: bad bucket value');
+    return total;
+  }
+
   encode(): { o: number; c: number[]; v?: number[] } {
     const c = this.counts;
     const json: { o: number; c: number[]; v?: number[] } = encodeBucketCounts(c, this.offset);
@@ -204,12 +262,7 @@ class Buckets {
     if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
     // Indexed loops, and the total counted here: decoding is most of the output's cost.
     const c = j.c;
-    let len = 0;
-    for (let k = 0; k < c.length; k++) {
-      const v = c[k];
-      if (!Number.isInteger(v) || v === 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket count');
-      len += v < 0 ? -v : 1;
-    }
+    const len = encodedLength(c);
     b.offset = j.o;
     const counts = (b.counts = new Float64Array(len));
     let i = 0;
@@ -307,6 +360,20 @@ export class QuantileSketch {
     this.whole &&= o.whole;
     if (o.lo < this.lo) this.lo = o.lo;
     if (o.hi > this.hi) this.hi = o.hi;
+  }
+
+  /** merge(QuantileSketch.fromJSON(json)), without decoding the JSON into a sketch of its own first (the fan-in's merge). */
+  mergeJSON(json: SketchJSON): void {
+    if (!json || json.m !== MANTISSA_BITS) throw new TypeError(`QuantileSketch.fromJSON: expected m = ${MANTISSA_BITS}`);
+    const total = json.zero + this.pos.mergeEncoded(json.pos) + this.neg.mergeEncoded(json.neg);
+    if (total !== json.n) throw new TypeError('QuantileSketch.fromJSON: bucket counts do not add up to n');
+    this.zero += json.zero;
+    this.n += json.n;
+    this.whole &&= json.whole === true;
+    const lo = json.min ?? Infinity;
+    const hi = json.max ?? -Infinity;
+    if (lo < this.lo) this.lo = lo;
+    if (hi > this.hi) this.hi = hi;
   }
 
   /** The q-quantile (0 <= q <= 1) by linear interpolation between order statistics; NaN if empty. */

@@ -57,6 +57,34 @@ describe('QuantileSketch', () => {
     }
   });
 
+  it('merges a JSON sketch without decoding it (mergeJSON) exactly as merging the decoded sketch, and rejects bad JSON', () => {
+    // Mixed values, repeated plan amounts (buckets keeping their single value), zeros, both signs.
+    const parts = Array.from({ length: 3 }, () => new QuantileSketch());
+    const ages = Array.from({ length: 3 }, () => new QuantileSketch());
+    values.slice(0, 30_000).forEach((v, i) => {
+      parts[i % 3].add(i % 5 === 0 ? 50_000 : i % 7 === 0 ? -1234.5 : v);
+      ages[i % 3].add(60 + (i % 3) * 10 + (i % 17)); // overlapping ranges: some buckets new to the merge, some shared
+    });
+    for (const set of [parts, ages]) {
+      const json = set.map((p) => JSON.parse(JSON.stringify(p)));
+      const decoded = QuantileSketch.fromJSON(json[0]);
+      const direct = QuantileSketch.fromJSON(json[0]);
+      for (let i = 1; i < json.length; i++) {
+        decoded.merge(QuantileSketch.fromJSON(json[i]));
+        direct.mergeJSON(json[i]);
+      }
+      expect(direct.toJSON()).toEqual(decoded.toJSON());
+      for (const q of QS) expect(direct.quantile(q)).toBe(decoded.quantile(q));
+    }
+    const good = ages[1].toJSON();
+    expect(good.pos?.v?.length).toBeGreaterThan(0);
+    const bad = (json: object) => () => new QuantileSketch().mergeJSON(json as ReturnType<QuantileSketch['toJSON']>);
+    expect(bad({ ...good, n: good.n + 1 })).toThrow(TypeError);
+    expect(bad({ ...good, m: 5 })).toThrow(TypeError);
+    expect(bad({ ...good, pos: { ...good.pos, c: [1, 0] } })).toThrow(TypeError);
+    expect(bad({ ...good, pos: { ...good.pos, v: [...(good.pos?.v ?? []), 10_000, 5] } })).toThrow(TypeError);
+  });
+
   it('round-trips compact JSON', () => {
     const s = new QuantileSketch();
     for (const v of [5, 5, 5, 1e6, -3, 0]) s.add(v);
