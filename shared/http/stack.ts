@@ -1,7 +1,8 @@
 /**
- * The middleware stack every HTTP handler runs in (middy): the X-Ray handler subsegment, CORS, request
- * id and the log line, header normalisation, error mapping, bearer authentication, JSON body parsing and zod validation.
- * A handler declares its route's schemas in a `RouteSpec` and receives parsed, validated input.
+ * The middleware stack every HTTP handler runs in (middy): the X-Ray handler subsegment, CORS,
+ * request id and the log line, header normalisation, error mapping, bearer authentication, JSON body
+ * parsing and zod validation. A handler declares its route's schemas in a `RouteSpec` and receives
+ * parsed, validated input.
  */
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
