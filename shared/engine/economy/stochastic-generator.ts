@@ -10,10 +10,16 @@ import { boundedSimpleReturn, boundInflation, boundLogReturn } from './limits.js
 
 const MONTHS = 12;
 
-/** to[0 .. n) = from[0 .. n). */
+/**
+ * to[0 .. n) = from[0 .. n). The whole of `from` when `to` can hold it: one block copy (a memcpy),
+ * which costs less than a loop over n values; the years beyond n are free for any value (the path
+ * holds stale values beyond the years generated).
+ */
 function copyYears(from: Float64Array, to: Float64Array, n: number): void {
-  for (let t = 0; t < n; t++) to[t] = from[t];
+  if (to.length >= from.length) to.set(from);
+  else for (let t = 0; t < n; t++) to[t] = from[t];
 }
+
 const SQRT_MONTHS = Math.sqrt(MONTHS);
 
 /**
