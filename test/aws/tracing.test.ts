@@ -110,6 +110,14 @@ async function invoke(handler: string, event: unknown, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The JSON lines of a process's output (its log lines; the handler's result is one more). */
+function logLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+}
+
 /** A datagram of the X-Ray daemon protocol: a JSON header line, then one segment document. */
 function parseDatagram(datagram: string): Sent {
   const newline = datagram.indexOf('\n');
@@ -222,7 +230,7 @@ describe('tracing in Lambda', () => {
     }
     expect(dynamodb.map((s) => s.aws!.operation)).toContain('Query');
     // The request's log line names its trace.
-    expect(JSON.parse(run.stdout.split('\n')[0])).toMatchObject({ message: 'request', status: 200, traceId: TRACE_ROOT });
+    expect(logLines(run.stdout).find((line) => line.message === 'request')).toMatchObject({ status: 200, traceId: TRACE_ROOT });
     for (const datagram of run.raw) {
       expect(datagram).not.toContain(token);
       expect(datagram).not.toContain(token.split('.')[2]);
@@ -261,7 +269,10 @@ describe('tracing in Lambda', () => {
     const dynamodb = run.sent.filter((s) => s.name === 'DynamoDB');
     expect(dynamodb.length).toBeGreaterThan(0);
     for (const call of dynamodb) expect(call).toMatchObject({ namespace: 'aws', parent_id: record!.id, aws: { table_name: TABLE } });
-    expect(JSON.parse(run.stderr)).toMatchObject({ message: 'dead-lettered shard', runId: 'run-7', traceId: TRACE_ROOT });
+    expect(logLines(run.stderr).find((line) => line.message === 'dead-lettered shard')).toMatchObject({
+      runId: 'run-7',
+      traceId: TRACE_ROOT,
+    });
   });
 });
 
