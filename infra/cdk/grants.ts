@@ -7,6 +7,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ExtraGrant } from '../../functions/routes.js';
+import { usageKeys } from '../../shared/store/usage/ledger.js';
 
 /** Reads, including the condition checks the repository attaches to batched writes' reads. */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
@@ -17,8 +18,8 @@ export const QUEUE_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 
 export const KEY_SIGN_ACTIONS = ['kms:Sign'] as const;
 export const KEY_READ_PUBLIC_ACTIONS = ['kms:GetPublicKey'] as const;
 export const USAGE_COUNT_ACTIONS = ['dynamodb:UpdateItem'] as const;
-/** The partition keys `usage:count` may update: realms' usage partitions (shared/store/usage/keys.ts), nothing else. */
-export const USAGE_PARTITION_PATTERN = 'R#*#USAGE';
+/** The partition keys `usage:count` may update: every realm's usage partition (the store's own key), nothing else. */
+export const USAGE_PARTITION_PATTERN = usageKeys.partition('*');
 
 export interface TableTarget {
   table: ITable;
