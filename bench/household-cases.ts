@@ -10,12 +10,15 @@
  * (b) the young-family example with every risk on, 10,000 paths: CPU time against the path-major
  *     engine as it stood before batching (bench/baseline/): target at least 2.5 times faster;
  * and peak memory (maxRSS) of a process simulating 100,000 young-family paths, the engine against
- * the baseline, each in a child process of its own: target at most 20% more.
+ * the baseline, each in a child process of its own: target at most 20% more; then, for each case,
+ * where its time goes (generation, household year, recording, merge and output).
  * docs/PERFORMANCE.md records the figures and the profiles behind them.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { simulate } from '../shared/engine/index.js';
+import { simulate, simulateShard, type HouseholdPlan } from '../shared/engine/index.js';
+import { PathRunner } from '../shared/engine/household/path-runner.js';
+import { forEachBatch } from '../shared/engine/output/simulate-shard.js';
 import { baselineSimulate } from './baseline/simulate.js';
 import { stylisedRetireeFloor } from './stylised-retiree-floor.js';
 import { stylisedRetiree } from './stylised-retiree.js';
@@ -42,6 +45,38 @@ function rounds(n: number, contenders: Record<string, () => unknown>): Record<st
 /** Run from the esbuild bundle (as deployed) rather than from the TypeScript sources. */
 const BUNDLED = !import.meta.url.endsWith('.ts');
 const ROUNDS = Number(process.env.HOUSEHOLD_BENCH_ROUNDS) || 5;
+
+/**
+ * Where a case's time goes, by layers each run on its own (medians of alternating rounds): the
+ * paths' lives and economies generated; plus the household year (no recording); the whole shard
+ * (plus recording); the whole run (plus merge and the output document, its lives replayed).
+ */
+function layers(label: string, plan: HouseholdPlan, paths: number): void {
+  const range = { pathStart: 0, pathCount: paths };
+  const never = () => false;
+  const contenders = {
+    generation: () => {
+      const runner = new PathRunner(plan, 2024);
+      for (let p = 0; p < paths; p++) runner.generatePath(p);
+    },
+    household: () => {
+      const runner = new PathRunner(plan, 2024);
+      forEachBatch(range, (indices, count) => runner.runSlots(indices, 0, count, null, never));
+    },
+    shard: () => simulateShard(plan, 2024, range),
+    run: () => simulate(plan, { seed: 2024, paths }),
+  };
+  for (const f of Object.values(contenders)) f();
+  const cpu = rounds(ROUNDS, contenders);
+  const [g, h, s, r] = [cpu.generation, cpu.household, cpu.shard, cpu.run].map(median);
+  const share = (x: number) => `${((100 * x) / r).toFixed(0)}%`;
+  console.log(`  ${label}, ${paths.toLocaleString('en-US')} paths: where the time goes (CPU-s, medians of ${ROUNDS} alternating rounds)`);
+  line('lives and economies generated', g.toFixed(3), share(g));
+  line('the household year (run minus generation)', (h - g).toFixed(3), share(h - g));
+  line('recording (shard minus household)', (s - h).toFixed(3), share(s - h));
+  line('merge and output document (run minus shard)', (r - s).toFixed(3), share(r - s));
+  line('whole run', r.toFixed(3));
+}
 
 async function main(): Promise<void> {
   console.log(`  ${process.version}, bundled: ${BUNDLED}`);
@@ -121,6 +156,9 @@ async function main(): Promise<void> {
     `${engineMb.toFixed(0)} MB engine`,
     `${baselineMb.toFixed(0)} MB baseline: ${((engineMb / baselineMb - 1) * 100).toFixed(1)}% more (target <= 20%)`,
   );
+
+  layers('(a) stylised retiree', retiree, PATHS_A / 2);
+  layers('(b) young family', family, 10_000);
 }
 
 await main();
