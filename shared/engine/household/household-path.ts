@@ -84,6 +84,13 @@ export class HouseholdPathSimulator {
   /** Accounts with a fixed yearly saving (the solver's CONTRIBUTION lever). */
   private readonly savers: Int32Array;
   private readonly termLife: Int32Array;
+  /**
+   * Retirement accounts with an owner: the only accounts whose access changes (at the owner's access
+   * age, or death); every other account's access flag is 1 from the start, and is not recomputed.
+   */
+  private readonly ageLocked: Int32Array;
+  /** Whether any member has a salary: without one, the yearly salary and unemployment steps are skipped. */
+  private readonly salaried: boolean;
   /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
   private readonly goalsDueAt: Int32Array;
   private readonly goalsDue: Int32Array;
@@ -142,6 +149,13 @@ export class HouseholdPathSimulator {
     const termLife: number[] = [];
     for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === InsuranceKind.TERM_LIFE) termLife.push(n);
     this.termLife = Int32Array.from(termLife);
+    const ageLocked: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) {
+      if (c.accountKind[a] === AccountKind.RETIREMENT && c.accountOwner[a] >= 0) ageLocked.push(a);
+      else this.accessNow[a] = 1;
+    }
+    this.ageLocked = Int32Array.from(ageLocked);
+    this.salaried = c.hasSalary.includes(1);
     this.goalsDueAt = new Int32Array(Y + 1);
     const due: number[] = [];
     for (let t = 0; t < Y; t++) {
@@ -210,6 +224,8 @@ export class HouseholdPathSimulator {
     const contributors = this.contributors;
     const savers = this.savers;
     const termLife = this.termLife;
+    const ageLocked = this.ageLocked;
+    const salaried = this.salaried;
     const dueAt = this.goalsDueAt;
     const dueGoals = this.goalsDue;
     const log = this.log;
@@ -338,9 +354,10 @@ export class HouseholdPathSimulator {
       }
       if (adultsAlive === 0) break;
       // A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate).
-      for (let a = 0; a < A; a++) {
+      for (let k = 0; k < ageLocked.length; k++) {
+        const a = ageLocked[k];
         const m = accountOwner[a];
-        access[a] = accountKind[a] !== AccountKind.RETIREMENT || m < 0 || alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
+        access[a] = alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
       }
       const allRetired = working === 0;
       const survivor = adultDead > 0;
@@ -373,9 +390,11 @@ export class HouseholdPathSimulator {
       let earned = 0;
       let pension = 0;
       let untaxed = 0;
-      for (let m = 0; m < M; m++) {
-        salaryPotential[m] = 0;
-        salaryPaid[m] = 0;
+      if (salaried) {
+        for (let m = 0; m < M; m++) {
+          salaryPotential[m] = 0;
+          salaryPaid[m] = 0;
+        }
       }
       for (let i = 0; i < I; i++) {
         const kind = incomeKind[i];
@@ -405,7 +424,7 @@ export class HouseholdPathSimulator {
         }
       }
       // Unemployment benefit: a fraction of the lost salary for the first `benefitYears` of a spell.
-      for (let m = 0; m < M; m++) {
+      for (let m = 0; salaried && m < M; m++) {
         if (alive[m] === 1 && unempNow[m] === 1 && salaryPotential[m] > 0) {
           const spell = ++unemployedYears[m];
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
@@ -606,7 +625,7 @@ export class HouseholdPathSimulator {
         bal[cash] += toCash;
         bal[surplusAccount] += flow - toCash;
       } else {
-        taxes += withdraw(c, bal, access, 1, 0, -flow, buffer);
+        taxes += withdraw(c, bal, access, -flow, buffer);
       }
 
       // (4) Returns by allocation, fees, tax on taxable gains; property values.

@@ -211,9 +211,8 @@ export class PathRunner {
 
   /**
    * Runs every path of `paths` (any indices, any order) and writes each one's outcome at its
-   * position in `out`. Nothing is recorded, so the paths run one by one on the path-major
-   * simulator: without recording it outruns the batch (docs/PERFORMANCE.md), and the outcomes are
-   * the same to the bit either way.
+   * position in `out`. Nothing is recorded, so the paths simply run one after the other, each on
+   * the runner's own economy and lives (no batch buffers to fill).
    */
   runBatch(paths: ArrayLike<number>, out: PathOutcomes, fullEconomy = false): void {
     const G = this.compiled.goalCount;
