@@ -89,6 +89,15 @@ const ZIG_F = new Float64Array(128);
   }
 }
 
+/**
+ * The slow path's normal passes through here: read back from a Float64Array, it is a raw double
+ * to V8's optimiser. Returned straight from the call, it merged with the fast path's double into
+ * a tagged value, and every normal drawn by an inlined normal() was boxed in a heap number (the
+ * stylised retiree's economy allocated 68 bytes per path-year, 21 with this; its generation runs
+ * 15% faster, the family's 11%; measured bundled on Node.js 24).
+ */
+const SLOW = new Float64Array(1);
+
 export class RandomStream {
   private s0 = 1;
   private s1 = 0;
@@ -161,7 +170,8 @@ export class RandomStream {
     const iz = bits & 127;
     const hz = bits >> 7;
     if (Math.abs(hz) < ZIG_K[iz]) return hz * ZIG_W[iz];
-    return this.normalSlow(hz, iz);
+    SLOW[0] = this.normalSlow(hz, iz);
+    return SLOW[0];
   }
 
   private normalSlow(hz: number, iz: number): number {
