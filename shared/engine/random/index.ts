@@ -57,10 +57,9 @@ function finishHash4(h: number, p: number, s: number): number {
 }
 
 // Four unrelated hash seeds (fractional digits of sqrt(2), sqrt(3), sqrt(5), sqrt(7)).
-const STATE_SEED_0 = 0x6a09e667;
-const STATE_SEED_1 = 0xbb67ae85;
-const STATE_SEED_2 = 0x3c6ef372;
-const STATE_SEED_3 = 0xa54ff53a;
+const STATE_SEEDS = Int32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a);
+/** The four state words of a reset, before they go to the stream's fields. */
+const STATE_WORDS = new Int32Array(4);
 
 // ---- Ziggurat tables (128 layers; values carried as signed 25-bit integers). ----
 const ZIG_R = 3.442619855899;
@@ -116,10 +115,14 @@ export class RandomStream {
     if (seed !== this.seed) this.absorbSeed(seed);
     const p = mixBlock(pathIndex >>> 0);
     const s = mixBlock(stream >>> 0);
-    this.s0 = finishHash4(this.h0, p, s) | 0;
-    this.s1 = finishHash4(this.h1, p, s) | 0;
-    this.s2 = finishHash4(this.h2, p, s) | 0;
-    this.s3 = finishHash4(this.h3, p, s) | 0;
+    // One call site, so that V8 inlines the hash's end once rather than run out of its inlining
+    // budget and box the returned words in heap numbers; an Int32Array holds them unboxed.
+    const words = STATE_WORDS;
+    for (let k = 0; k < 4; k++) words[k] = finishHash4(this.prefix[k], p, s);
+    this.s0 = words[0];
+    this.s1 = words[1];
+    this.s2 = words[2];
+    this.s3 = words[3];
     // The all-zero state is the generator's one fixed point; it has probability 2^-128.
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
     return this;
@@ -128,18 +131,12 @@ export class RandomStream {
   // The four state hashes after the seed's two words: a stream is reset for path after path with
   // one seed, so only the path's and the stream's words are hashed on each reset (half the work).
   private seed = NaN;
-  private h0 = 0;
-  private h1 = 0;
-  private h2 = 0;
-  private h3 = 0;
+  private readonly prefix = new Int32Array(4);
 
   private absorbSeed(seed: number): void {
     const lo = mixBlock(seed >>> 0);
     const hi = mixBlock(Math.floor(seed / TWO_POW_32) >>> 0);
-    this.h0 = absorb(absorb(STATE_SEED_0 | 0, lo), hi);
-    this.h1 = absorb(absorb(STATE_SEED_1 | 0, lo), hi);
-    this.h2 = absorb(absorb(STATE_SEED_2 | 0, lo), hi);
-    this.h3 = absorb(absorb(STATE_SEED_3 | 0, lo), hi);
+    for (let k = 0; k < 4; k++) this.prefix[k] = absorb(absorb(STATE_SEEDS[k], lo), hi);
     this.seed = seed;
   }
 
