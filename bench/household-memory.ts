@@ -1,6 +1,8 @@
 /**
  * A child process of the household benchmark: simulates 100,000 young-family paths on the engine
- * (`engine`) or the path-major baseline (`baseline`) and prints its peak memory (maxRSS, MB).
+ * (`engine`) or the baseline (`baseline`: the whole engine as it stood before batching, frozen under
+ * bench/baseline/, its own economy, life and output code included) and prints its peak memory
+ * (maxRSS, MB).
  */
 import { simulate } from '../shared/engine/index.js';
 import { baselineSimulate } from './baseline/simulate.js';

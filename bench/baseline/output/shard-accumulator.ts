@@ -1,21 +1,14 @@
-// A copy of the path-major engine before batching (see simulate.ts): the benchmark's baseline, not engine code.
-import { ExactSum } from '../../shared/engine/stats/index.js';
-import type { EconomyPath } from '../../shared/engine/economy/economy-path.js';
-import { MemberState, type MemberLifePath } from '../../shared/engine/life/life-path.js';
-import type { CompiledPlan } from '../../shared/engine/household/compiled-plan.js';
-import type { HouseholdPathSimulator } from './household-path.js';
-import { MONEY_UNIT, RATE_UNIT } from '../../shared/engine/output/fixed-point-sum.js';
-import { Distribution } from '../../shared/engine/output/distribution.js';
-import { DistributionGrid } from '../../shared/engine/output/distribution-grid.js';
-import { inEconomySample } from '../../shared/engine/output/economy-sample.js';
-import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from '../../shared/engine/output/path-sample.js';
-import {
-  ANNUALISED_FACTORS,
-  ECONOMY_FACTORS,
-  SERIES_METRICS,
-  type SampledPath,
-  type ShardResult,
-} from '../../shared/engine/output/shard-result.js';
+import { ExactSum } from '../stats/index.js';
+import type { EconomyPath } from '../economy/economy-path.js';
+import { MemberState, type MemberLifePath } from '../life/life-path.js';
+import type { CompiledPlan } from '../household/compiled-plan.js';
+import type { HouseholdPathSimulator } from '../household/household-path.js';
+import { MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
+import { Distribution } from './distribution.js';
+import { DistributionGrid } from './distribution-grid.js';
+import { inEconomySample } from './economy-sample.js';
+import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
+import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
 
 const DEAD = MemberState.DEAD;
 const DISABLED = MemberState.DISABLED;

@@ -1,15 +1,6 @@
-// A copy of the path-major engine before batching (see simulate.ts): the benchmark's baseline, not engine code.
-import type { EconomyPath } from '../../shared/engine/economy/economy-path.js';
-import { CareSetting, MemberState, type MemberLifePath } from '../../shared/engine/life/life-path.js';
-import {
-  AccountKind,
-  DISCRETIONARY_TIER,
-  IncomeKind,
-  InsuranceKind,
-  TaxCategory,
-  TIERS,
-  type CompiledPlan,
-} from '../../shared/engine/household/compiled-plan.js';
+import type { EconomyPath } from '../economy/economy-path.js';
+import { CareSetting, MemberState, type MemberLifePath } from '../life/life-path.js';
+import { AccountKind, DISCRETIONARY_TIER, IncomeKind, InsuranceKind, TaxCategory, TIERS, type CompiledPlan } from './compiled-plan.js';
 
 /** One event of a simulated life, for the `lives` section of the output. */
 export interface PathEvent {

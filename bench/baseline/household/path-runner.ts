@@ -1,10 +1,9 @@
-// A copy of the path-major engine before batching (see simulate.ts): the benchmark's baseline, not engine code.
-import { allocateEconomyPath, createEconomyGenerator, type EconomyPath } from '../../shared/engine/economy/index.js';
-import { createLifeModel } from '../../shared/engine/life/index.js';
-import { allocateMemberLifePath, type MemberLifePath } from '../../shared/engine/life/life-path.js';
-import { compilePlan, type CompiledPlan } from '../../shared/engine/household/compiled-plan.js';
+import { allocateEconomyPath, createEconomyGenerator, type EconomyPath } from '../economy/index.js';
+import { createLifeModel } from '../life/index.js';
+import { allocateMemberLifePath, type MemberLifePath } from '../life/life-path.js';
+import { compilePlan, type CompiledPlan } from './compiled-plan.js';
 import { HouseholdPathSimulator, type PathEvent } from './household-path.js';
-import type { HouseholdPlan } from '../../shared/engine/household/plan.js';
+import type { HouseholdPlan } from './plan.js';
 
 /**
  * Everything needed to simulate paths of one plan under one seed, allocated once: the economy

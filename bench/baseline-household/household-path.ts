@@ -1,0 +1,906 @@
+// The baseline's household code on today's primitives (see simulate.ts): a benchmark reference, not engine code.
+import type { EconomyPath } from '../../shared/engine/economy/economy-path.js';
+import { CareSetting, MemberState, type MemberLifePath } from '../../shared/engine/life/life-path.js';
+import {
+  AccountKind,
+  DISCRETIONARY_TIER,
+  IncomeKind,
+  InsuranceKind,
+  TaxCategory,
+  TIERS,
+  type CompiledPlan,
+} from '../../shared/engine/household/compiled-plan.js';
+
+/** One event of a simulated life, for the `lives` section of the output. */
+export interface PathEvent {
+  year: number;
+  type:
+    | 'DEATH'
+    | 'DISABILITY'
+    | 'RECOVERY'
+    | 'LONG_TERM_CARE'
+    | 'JOB_LOSS'
+    | 'REEMPLOYMENT'
+    | 'RETIREMENT'
+    | 'GOAL_FUNDED'
+    | 'GOAL_MISSED'
+    | 'DEPLETION'
+    | 'PROPERTY_SOLD'
+    | 'INSURANCE_PAYOUT';
+  memberId?: string;
+  goalId?: string;
+  itemId?: string;
+  /** Nominal amount involved, where there is one. */
+  amount?: number;
+}
+
+/** Care costs and unemployment benefit as the life assumptions give them. */
+export interface HouseholdLifeCosts {
+  homeCareAnnualCost: number;
+  nursingHomeAnnualCost: number;
+  careCostPremium: number;
+  benefitFraction: number;
+  benefitYears: number;
+}
+
+const FULL = 1 - 1e-12;
+
+// Module-local copies of the codes: reading an imported object's property in the hot loop costs a getter call under some loaders.
+const HEALTHY = MemberState.HEALTHY;
+const DISABLED = MemberState.DISABLED;
+const LTC = MemberState.LTC;
+const DEAD = MemberState.DEAD;
+const NURSING_HOME = CareSetting.NURSING_HOME;
+const SALARY = IncomeKind.SALARY;
+const RENTAL = IncomeKind.RENTAL;
+const OTHER = IncomeKind.OTHER;
+const EARNED = TaxCategory.EARNED;
+const PENSION = TaxCategory.PENSION;
+const TERM_LIFE = InsuranceKind.TERM_LIFE;
+const DISABILITY_INCOME = InsuranceKind.DISABILITY_INCOME;
+const RETIREMENT = AccountKind.RETIREMENT;
+const TAXABLE = AccountKind.TAXABLE;
+const TIER_COUNT = TIERS;
+const DISCRETIONARY = DISCRETIONARY_TIER;
+
+// Codes of the events the yearly loop logs (member events are read from the life paths afterwards).
+const LOG_PROPERTY_SOLD = 0;
+const LOG_INSURANCE_PAYOUT = 1;
+const LOG_DEPLETION = 2;
+const LOG_GOAL_FUNDED = 3;
+const LOG_GOAL_MISSED = 4;
+
+/**
+ * The household's yearly cash flows on one path: a pure function of the compiled plan, one
+ * economy path and the members' life paths (docs/MODEL.md's order within a year). Buffers are
+ * allocated once per simulator and reused for every path; `run` allocates nothing unless an
+ * event list is passed.
+ */
+/**
+ * A balance at or below this many currency units is what floating-point rounding leaves of an
+ * account that was drawn down to nothing (e.g. income + assets - income != assets): it is zero.
+ */
+const ROUNDING_DUST = 1e-9;
+
+export class HouseholdPathSimulator {
+  readonly years: number;
+  // Per-year results, nominal (flows at the start of the year, balances at the end).
+  readonly netWorth: Float64Array;
+  readonly liquidAssets: Float64Array;
+  readonly income: Float64Array;
+  readonly spending: Float64Array;
+  readonly shortfall: Float64Array;
+  readonly taxes: Float64Array;
+  /** Years simulated on this path: up to and including the year of the last adult death, or the horizon. */
+  yearsRun = 0;
+  depletionYear = -1;
+  totalShortfallReal = 0;
+  terminalEstateReal = 0;
+  success = false;
+  /**
+   * Per goal, real (year-0 money): targets that came due and amounts paid; whether it came due;
+   * whether every occurrence was paid in full.
+   */
+  readonly goalTarget: Float64Array;
+  readonly goalPaid: Float64Array;
+  readonly goalCameDue: Uint8Array;
+  readonly goalFull: Uint8Array;
+
+  /** Account balances (nominal), in the compiled order (an implicit cash account last if the plan has none). */
+  readonly balance: Float64Array;
+  private readonly propertyValue: Float64Array;
+  /**
+   * 1 while the household owns the property: 0 once sold, and 0 until bought for a property a goal
+   * buys (its value meanwhile follows the market, outside net worth).
+   */
+  private readonly propertyOwned: Uint8Array;
+  /** Outstanding liability balances (nominal). */
+  readonly debt: Float64Array;
+  private readonly debtYearsLeft: Int32Array;
+  private readonly ltcYearsPaid: Int32Array;
+  private readonly alive: Uint8Array;
+  private readonly disabledYears: Int32Array;
+  private readonly unemployedYears: Int32Array;
+  private readonly salaryPotential: Float64Array;
+  private readonly salaryPaid: Float64Array;
+  private readonly goalDueNow: Float64Array;
+  private readonly tierNeed: Float64Array;
+  private readonly tierFraction: Float64Array;
+  private readonly careFactor: Float64Array;
+  /** This year's state and job status of each member, and whether each account may be drawn (read once per year, used by every step). */
+  private readonly stateNow: Uint8Array;
+  private readonly unemployedNow: Uint8Array;
+  private readonly accessNow: Uint8Array;
+  /** Accounts that take contributions or a match, and the term-life policies: the loops that need them skip the rest. */
+  private readonly contributors: Int32Array;
+  /** Accounts with a fixed yearly saving (the solver's CONTRIBUTION lever). */
+  private readonly savers: Int32Array;
+  private readonly termLife: Int32Array;
+  /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
+  private readonly goalsDueAt: Int32Array;
+  private readonly goalsDue: Int32Array;
+  /**
+   * The path's events, logged by the yearly loop on every path into typed arrays (code, year, item,
+   * member, amount) and turned into PathEvent objects only when asked for. The loop thus has no
+   * branch that runs only when events are wanted: such a branch, first taken when a sampled path is
+   * replayed for its events, would throw the loop's optimised code away.
+   */
+  private readonly logCode: Uint8Array;
+  private readonly logYear: Int32Array;
+  private readonly logItem: Int32Array;
+  private readonly logMember: Int32Array;
+  private readonly logAmount: Float64Array;
+  /** Events logged on the last path, and how many of them within the yearly loop (the rest: legacy goals). */
+  private logged = 0;
+  private loggedInLoop = 0;
+
+  constructor(
+    private readonly c: CompiledPlan,
+    private readonly life: HouseholdLifeCosts,
+  ) {
+    const Y = (this.years = c.years);
+    this.netWorth = new Float64Array(Y);
+    this.liquidAssets = new Float64Array(Y);
+    this.income = new Float64Array(Y);
+    this.spending = new Float64Array(Y);
+    this.shortfall = new Float64Array(Y);
+    this.taxes = new Float64Array(Y);
+    this.goalTarget = new Float64Array(c.goalCount);
+    this.goalPaid = new Float64Array(c.goalCount);
+    this.goalCameDue = new Uint8Array(c.goalCount);
+    this.goalFull = new Uint8Array(c.goalCount);
+    this.goalDueNow = new Float64Array(c.goalCount);
+    this.balance = new Float64Array(c.accountCount);
+    this.propertyValue = new Float64Array(c.propertyCount);
+    this.propertyOwned = new Uint8Array(c.propertyCount);
+    this.debt = new Float64Array(c.liabilityCount);
+    this.debtYearsLeft = new Int32Array(c.liabilityCount);
+    this.ltcYearsPaid = new Int32Array(c.insuranceCount);
+    this.alive = new Uint8Array(c.memberCount);
+    this.disabledYears = new Int32Array(c.memberCount);
+    this.unemployedYears = new Int32Array(c.memberCount);
+    this.salaryPotential = new Float64Array(c.memberCount);
+    this.salaryPaid = new Float64Array(c.memberCount);
+    this.tierNeed = new Float64Array(TIER_COUNT);
+    this.tierFraction = new Float64Array(TIER_COUNT);
+    this.careFactor = new Float64Array(Y);
+    for (let t = 0; t < Y; t++) this.careFactor[t] = Math.pow(1 + life.careCostPremium, t);
+    this.stateNow = new Uint8Array(c.memberCount);
+    this.unemployedNow = new Uint8Array(c.memberCount);
+    this.accessNow = new Uint8Array(c.accountCount);
+    const contributors: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) if (c.contribution[a] !== 0 || c.matchRate[a] !== 0) contributors.push(a);
+    this.contributors = Int32Array.from(contributors);
+    const savers: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) if (c.extraContribution[a] !== 0 && c.extraContributionToT[a] > 0) savers.push(a);
+    this.savers = Int32Array.from(savers);
+    const termLife: number[] = [];
+    for (let n = 0; n < c.insuranceCount; n++) if (c.insuranceKind[n] === TERM_LIFE) termLife.push(n);
+    this.termLife = Int32Array.from(termLife);
+    this.goalsDueAt = new Int32Array(Y + 1);
+    const due: number[] = [];
+    for (let t = 0; t < Y; t++) {
+      this.goalsDueAt[t] = due.length;
+      for (let g = 0; g < c.goalCount; g++) if (c.goalDue[g * Y + t] === 1) due.push(g);
+    }
+    this.goalsDueAt[Y] = due.length;
+    this.goalsDue = Int32Array.from(due);
+    // At most, every year: each property sold, each policy paying, each term-life payout, a depletion;
+    // plus each goal occurrence and legacy.
+    const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
+    this.logCode = new Uint8Array(logSize);
+    this.logYear = new Int32Array(logSize);
+    this.logItem = new Int32Array(logSize);
+    this.logMember = new Int32Array(logSize);
+    this.logAmount = new Float64Array(logSize);
+  }
+
+  /**
+   * Simulates one path; when `events` is given, appends the path's events to it (in the order of
+   * docs/MODEL.md's steps within each year).
+   */
+  run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
+    this.simulate(econ, lives);
+    if (events !== null) this.collectEvents(lives, events);
+  }
+
+  private simulate(econ: EconomyPath, lives: readonly MemberLifePath[]): void {
+    // Every array and constant of the plan is read into a local once per path: the yearly loop
+    // then does no property loads through `c` or `this`, which calls and stores would otherwise force it to repeat.
+    const c = this.c;
+    const Y = this.years;
+    const M = c.memberCount;
+    const A = c.accountCount;
+    const I = c.incomeCount;
+    const E = c.expenseCount;
+    const P = c.propertyCount;
+    const L = c.liabilityCount;
+    const N = c.insuranceCount;
+    const G = c.goalCount;
+    const bal = this.balance;
+    const alive = this.alive;
+    const stNow = this.stateNow;
+    const unempNow = this.unemployedNow;
+    const access = this.accessNow;
+    const propertyValue = this.propertyValue;
+    const propertyOwned = this.propertyOwned;
+    const debt = this.debt;
+    const debtYearsLeft = this.debtYearsLeft;
+    const ltcYearsPaid = this.ltcYearsPaid;
+    const disabledYears = this.disabledYears;
+    const unemployedYears = this.unemployedYears;
+    const salaryPotential = this.salaryPotential;
+    const salaryPaid = this.salaryPaid;
+    const goalDueNow = this.goalDueNow;
+    const goalTarget = this.goalTarget;
+    const goalPaid = this.goalPaid;
+    const goalCameDue = this.goalCameDue;
+    const goalFull = this.goalFull;
+    const careFactor = this.careFactor;
+    const netWorthOut = this.netWorth;
+    const liquidOut = this.liquidAssets;
+    const incomeOut = this.income;
+    const spendingOut = this.spending;
+    const shortfallOut = this.shortfall;
+    const taxesOut = this.taxes;
+    const need = this.tierNeed;
+    const frac = this.tierFraction;
+    const contributors = this.contributors;
+    const savers = this.savers;
+    const termLife = this.termLife;
+    const dueAt = this.goalsDueAt;
+    const dueGoals = this.goalsDue;
+    const logCode = this.logCode;
+    const logYear = this.logYear;
+    const logItem = this.logItem;
+    const logMember = this.logMember;
+    const logAmount = this.logAmount;
+    let logged = 0;
+    const { homeCareAnnualCost, nursingHomeAnnualCost, benefitFraction, benefitYears } = this.life;
+    const { isAdult, hasSalary, memberAge0, retirementAge } = c;
+    const {
+      incomeKind,
+      incomeMember,
+      incomeIndexed,
+      incomeAmount,
+      incomeGrowthFactor,
+      incomeProperty,
+      incomeFromT,
+      incomeToT,
+      incomeTax: incomeTaxCategory,
+      incomeFromAge,
+      incomeSurvivor,
+    } = c;
+    const {
+      accountKind,
+      accountOwner,
+      accessAge,
+      contribution,
+      matchRate,
+      matchLimit,
+      extraContribution,
+      extraContributionToT,
+      weightCash,
+      weightBonds,
+      weightEquity,
+      hasGlide,
+      glideStart,
+      glideEnd,
+      glideEndEquity,
+      accountFee,
+    } = c;
+    const {
+      insuranceMember,
+      insuranceKind,
+      insuranceIndexed,
+      insuranceUntilAge,
+      insurancePremium,
+      insuranceWaiting,
+      insuranceAmount,
+      insuranceMaxYears,
+    } = c;
+    const {
+      expenseAmount,
+      expenseIndexed,
+      expenseIsLiving,
+      expenseRetirementFactor,
+      expenseSurvivorFactor,
+      expenseFromT,
+      expenseToT,
+      expenseEssential,
+    } = c;
+    const { liabilityVariable, liabilityRate, liabilityInterestOnly, liabilityDiscountAt, liabilityDiscount, liabilityProperty } = c;
+    const { goalMember, goalAmount, goalTier, goalIsLegacy, goalLiability, propertySellT, propertySellingCost, propertySellOnNursingHome } =
+      c;
+    const { goalProperty, propertyBought, liabilityFinancesPurchase } = c;
+    const debtPayoff = c.hasDebtPayoff === 1;
+    const purchase = c.hasPurchase === 1;
+    const { cashBuffer, taxEarned, taxPension, taxGains, taxWithdrawal, surplusAccount, guardrails, guardBadYear, guardCut, guardFloor } =
+      c;
+    const cpi = econ.cpi;
+    const shortRate = econ.shortRate;
+    const cashReturn = econ.cashReturn;
+    const bondReturn = econ.bondReturn;
+    const equityReturn = econ.equityReturn;
+    const propertyReturn = econ.propertyReturn;
+
+    // Per-path state reset with plain loops: these arrays hold a handful of items, for which a
+    // typed array's set() or fill() (a call into the runtime) costs more than the stores.
+    const balance0 = c.accountBalance0;
+    for (let a = 0; a < A; a++) bal[a] = balance0[a];
+    const propertyValue0 = c.propertyValue0;
+    for (let p = 0; p < P; p++) {
+      propertyValue[p] = propertyValue0[p];
+      propertyOwned[p] = 1 - propertyBought[p];
+    }
+    const liabilityBalance0 = c.liabilityBalance0;
+    const liabilityYears = c.liabilityYears;
+    for (let l = 0; l < L; l++) {
+      const later = liabilityFinancesPurchase[l] === 1; // lent at the purchase
+      debt[l] = later ? 0 : liabilityBalance0[l];
+      debtYearsLeft[l] = later ? 0 : liabilityYears[l];
+    }
+    for (let n = 0; n < N; n++) ltcYearsPaid[n] = 0;
+    for (let m = 0; m < M; m++) {
+      disabledYears[m] = 0;
+      unemployedYears[m] = 0;
+    }
+    for (let g = 0; g < G; g++) {
+      goalTarget[g] = 0;
+      goalPaid[g] = 0;
+      goalCameDue[g] = 0;
+      goalFull[g] = 1;
+    }
+    let depletionYear = -1;
+    let totalShortfallReal = 0;
+    let guardFactor = 1;
+    let t = 0;
+    const cash = c.cashAccount;
+
+    for (; t < Y; t++) {
+      // (1) States: who is alive this year (a death in year t shows as DEAD from t + 1).
+      let adultsAlive = 0;
+      let adultDead = 0;
+      let adultsInNursingHome = 0;
+      let working = 0;
+      for (let m = 0; m < M; m++) {
+        const life = lives[m];
+        const st = life.state[t];
+        stNow[m] = st;
+        unempNow[m] = life.unemployed[t];
+        const a = st !== DEAD ? 1 : 0;
+        alive[m] = a;
+        if (isAdult[m] === 1) {
+          if (a === 1) adultsAlive++;
+          else adultDead++;
+          if (st === LTC && life.careSetting[t] === NURSING_HOME) adultsInNursingHome++;
+        }
+        if (a === 1 && hasSalary[m] === 1 && memberAge0[m] + t < retirementAge[m]) working++;
+        disabledYears[m] = st === DISABLED ? disabledYears[m] + 1 : 0;
+      }
+      if (adultsAlive === 0) break;
+      // A retirement account may be drawn once its owner reaches the access age (or has died: it passes to the estate).
+      for (let a = 0; a < A; a++) {
+        const m = accountOwner[a];
+        access[a] = accountKind[a] !== RETIREMENT || m < 0 || alive[m] === 0 || memberAge0[m] + t >= accessAge[a] ? 1 : 0;
+      }
+      const allRetired = working === 0;
+      const survivor = adultDead > 0;
+      const cpiT = cpi[t];
+      const buffer = cashBuffer * cpiT;
+      let extraEssential = 0;
+
+      // Property sales by rule (in its year, or once the home is left for a nursing home): the
+      // price less costs and the debt it secures goes to cash.
+      const homeLeft = adultsInNursingHome === adultsAlive;
+      for (let p = 0; p < P; p++) {
+        if (propertyOwned[p] === 1 && (propertySellT[p] === t || (homeLeft && propertySellOnNursingHome[p] === 1))) {
+          let proceeds = propertyValue[p] * (1 - propertySellingCost[p]);
+          for (let l = 0; l < L; l++) {
+            if (liabilityProperty[l] === p) {
+              proceeds -= debt[l];
+              debt[l] = 0;
+              debtYearsLeft[l] = 0;
+            }
+          }
+          if (proceeds >= 0) bal[cash] += proceeds;
+          else extraEssential -= proceeds;
+          propertyOwned[p] = 0;
+          propertyValue[p] = 0;
+          logCode[logged] = LOG_PROPERTY_SOLD;
+          logYear[logged] = t;
+          logItem[logged] = p;
+          logMember[logged] = -1;
+          logAmount[logged++] = proceeds;
+        }
+      }
+
+      // (2) Incomes.
+      let earned = 0;
+      let pension = 0;
+      let untaxed = 0;
+      for (let m = 0; m < M; m++) {
+        salaryPotential[m] = 0;
+        salaryPaid[m] = 0;
+      }
+      for (let i = 0; i < I; i++) {
+        const kind = incomeKind[i];
+        const m = incomeMember[i];
+        const index = incomeIndexed[i] === 1 ? cpiT : 1;
+        if (kind === SALARY) {
+          if (memberAge0[m] + t >= retirementAge[m]) continue;
+          const potential = incomeAmount[i] * cpiT * incomeGrowthFactor[i * Y + t];
+          salaryPotential[m] += potential;
+          if (stNow[m] === HEALTHY && unempNow[m] === 0) {
+            salaryPaid[m] += potential;
+            earned += potential;
+          }
+        } else if (kind === RENTAL) {
+          if (propertyOwned[incomeProperty[i]] === 1) earned += incomeAmount[i] * index;
+        } else if (kind === OTHER) {
+          if (t < incomeFromT[i] || t > incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
+          const amount = incomeAmount[i] * index;
+          const cat = incomeTaxCategory[i];
+          if (cat === EARNED) earned += amount;
+          else if (cat === PENSION) pension += amount;
+          else untaxed += amount;
+        } else {
+          if (memberAge0[m] + t < incomeFromAge[i]) continue;
+          const amount = incomeAmount[i] * index;
+          pension += alive[m] === 1 ? amount : amount * incomeSurvivor[i];
+        }
+      }
+      // Unemployment benefit: a fraction of the lost salary for the first `benefitYears` of a spell.
+      for (let m = 0; m < M; m++) {
+        if (alive[m] === 1 && unempNow[m] === 1 && salaryPotential[m] > 0) {
+          const spell = ++unemployedYears[m];
+          // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
+          const share = Math.min(1, Math.max(0, benefitYears - (spell - 1)));
+          if (stNow[m] === HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
+        } else {
+          unemployedYears[m] = 0;
+        }
+      }
+      // Retirement contributions out of salary (pre-tax), plus the employer's match.
+      let employeeContributions = 0;
+      for (let k = 0; k < contributors.length; k++) {
+        const a = contributors[k];
+        const m = accountOwner[a];
+        const salary = m >= 0 ? salaryPaid[m] : 0;
+        if (salary === 0) continue;
+        const f = contribution[a];
+        const own = f * salary;
+        const match = matchRate[a] * Math.min(f, matchLimit[a]) * salary;
+        bal[a] += own + match;
+        employeeContributions += own;
+      }
+      const incomeTax = (earned - employeeContributions) * taxEarned + pension * taxPension;
+      // Fixed savings out of net income while the account's owner lives (the whole path if unowned).
+      let savings = 0;
+      for (let k = 0; k < savers.length; k++) {
+        const a = savers[k];
+        const m = accountOwner[a];
+        if (t >= extraContributionToT[a] || (m >= 0 && alive[m] === 0)) continue;
+        const amount = extraContribution[a] * cpiT;
+        bal[a] += amount;
+        savings += amount;
+      }
+      let taxes = incomeTax;
+
+      // Insurance: premiums while in force, benefits while claiming.
+      let premiums = 0;
+      for (let n = 0; n < N; n++) {
+        const m = insuranceMember[n];
+        if (alive[m] === 0) continue;
+        const kind = insuranceKind[n];
+        const age = memberAge0[m] + t;
+        const index = insuranceIndexed[n] === 1 ? cpiT : 1;
+        const st = stNow[m];
+        if (kind === TERM_LIFE) {
+          if (age < insuranceUntilAge[n]) premiums += insurancePremium[n] * index;
+        } else if (kind === DISABILITY_INCOME) {
+          if (age >= insuranceUntilAge[n]) continue;
+          if (st !== DISABLED) premiums += insurancePremium[n] * index;
+          else if (disabledYears[m] > insuranceWaiting[n]) {
+            const benefit = insuranceAmount[n] * salaryPotential[m];
+            untaxed += benefit;
+            if (benefit > 0) {
+              logCode[logged] = LOG_INSURANCE_PAYOUT;
+              logYear[logged] = t;
+              logItem[logged] = n;
+              logMember[logged] = m;
+              logAmount[logged++] = benefit;
+            }
+          }
+        } else {
+          if (st !== LTC) premiums += insurancePremium[n] * index;
+          else if (ltcYearsPaid[n] < insuranceMaxYears[n]) {
+            const benefit = insuranceAmount[n] * index;
+            untaxed += benefit;
+            ltcYearsPaid[n]++;
+            logCode[logged] = LOG_INSURANCE_PAYOUT;
+            logYear[logged] = t;
+            logItem[logged] = n;
+            logMember[logged] = m;
+            logAmount[logged++] = benefit;
+          }
+        }
+      }
+
+      // Care costs by setting, growing with CPI plus the care-cost premium.
+      let care = 0;
+      for (let m = 0; m < M; m++) {
+        if (stNow[m] !== LTC) continue;
+        const cost = lives[m].careSetting[t] === NURSING_HOME ? nursingHomeAnnualCost : homeCareAnnualCost;
+        care += cost * cpiT * careFactor[t];
+      }
+
+      // Expenses: essential and discretionary parts.
+      let essential = extraEssential + premiums + care;
+      let discretionary = 0;
+      for (let e = 0; e < E; e++) {
+        let amount = expenseAmount[e] * (expenseIndexed[e] === 1 ? cpiT : 1);
+        if (expenseIsLiving[e] === 1) {
+          if (allRetired) amount *= expenseRetirementFactor[e];
+          if (survivor) amount *= expenseSurvivorFactor[e];
+        } else if (t < expenseFromT[e] || t > expenseToT[e]) continue;
+        const ess = amount * expenseEssential[e];
+        essential += ess;
+        discretionary += amount - ess;
+      }
+      discretionary *= guardFactor;
+
+      // Debt service: interest on the balance at the start of the year plus scheduled principal.
+      for (let l = 0; l < L; l++) {
+        const n = debtYearsLeft[l];
+        const b = debt[l];
+        if (n <= 0 || b <= 0) continue;
+        let rate = liabilityVariable[l] === 1 ? shortRate[t] + liabilityRate[l] : liabilityRate[l];
+        if (rate < 0) rate = 0;
+        const interest = b * rate;
+        let payment: number;
+        if (liabilityInterestOnly[l] === 1) payment = n === 1 ? interest + b : interest;
+        else {
+          const at = liabilityDiscountAt[l];
+          payment = rate === 0 ? b / n : (b * rate) / (1 - (at >= 0 ? liabilityDiscount[at + n] : Math.pow(1 + rate, -n)));
+        }
+        const principal = n === 1 ? b : payment - interest;
+        debt[l] = n === 1 ? 0 : b - principal;
+        debtYearsLeft[l] = n - 1;
+        essential += payment;
+      }
+
+      // Goals falling due this year, by priority tier.
+      for (let k = 0; k < TIER_COUNT; k++) need[k] = 0;
+      need[0] = essential;
+      need[DISCRETIONARY] = discretionary;
+      const dueFrom = dueAt[t];
+      const dueTo = dueAt[t + 1];
+      for (let k = dueFrom; k < dueTo; k++) {
+        const g = dueGoals[k];
+        goalDueNow[g] = 0;
+        const m = goalMember[g];
+        if (m >= 0 && alive[m] === 0) continue;
+        let target = goalAmount[g] * cpiT;
+        // Repaying a liability asks at most for what is still owed after this year's payment.
+        if (debtPayoff && goalLiability[g] >= 0 && debt[goalLiability[g]] < target) target = debt[goalLiability[g]];
+        // A deposit is at most the price: the property's market value at the start of the year.
+        if (purchase && goalProperty[g] >= 0 && propertyValue[goalProperty[g]] < target) target = propertyValue[goalProperty[g]];
+        if (target <= 0) continue;
+        goalDueNow[g] = target;
+        need[goalTier[g]] += target;
+      }
+
+      // Pay by tier: essentials from everything liquid; lower tiers only above the cash buffer.
+      const grossIncome = earned + pension + untaxed;
+      const netIncome = grossIncome - incomeTax - employeeContributions - savings;
+      let liquid = 0;
+      let liquidAfterTax = 0;
+      for (let a = 0; a < A; a++) {
+        const b = bal[a];
+        if (accountKind[a] === RETIREMENT) {
+          if (access[a] === 0) continue;
+          liquid += b;
+          liquidAfterTax += b * (1 - taxWithdrawal);
+        } else {
+          liquid += b;
+          liquidAfterTax += b;
+        }
+      }
+      const resources = netIncome + liquidAfterTax;
+      const paid0 = need[0] <= resources ? need[0] : Math.max(0, resources);
+      const shortfall = need[0] - paid0;
+      frac[0] = need[0] > 0 ? paid0 / need[0] : 1;
+      let room = resources - paid0 - buffer;
+      if (room < 0) room = 0;
+      let spent = paid0;
+      for (let k = 1; k < TIER_COUNT; k++) {
+        const f = need[k] <= room ? 1 : room / need[k];
+        frac[k] = f;
+        const paid = need[k] * f;
+        room -= paid;
+        if (room < 0) room = 0;
+        spent += paid;
+      }
+
+      // Goals that move the balance sheet, with what they were paid.
+      if (debtPayoff || purchase) {
+        for (let k = dueFrom; k < dueTo; k++) {
+          const g = dueGoals[k];
+          if (goalDueNow[g] === 0) continue;
+          const paid = goalDueNow[g] * frac[goalTier[g]];
+          // DEBT_PAYOFF repays its liability: later payments are recomputed on the lower balance
+          // over the years left (an interest-only loan's balloon falls with it).
+          const l = goalLiability[g];
+          if (l >= 0) {
+            const left = debt[l] - paid;
+            if (left <= ROUNDING_DUST) {
+              debt[l] = 0;
+              debtYearsLeft[l] = 0;
+            } else debt[l] = left;
+          }
+          // HOME_PURCHASE buys its property at its market value: the deposit is what the goal was
+          // paid, and the liability naming the property lends the rest over its term, the first
+          // payment falling due next year. Net worth is unchanged by the purchase itself.
+          const p = goalProperty[g];
+          if (p >= 0 && propertyOwned[p] === 0) {
+            propertyOwned[p] = 1;
+            const loan = propertyValue[p] - paid;
+            if (loan <= ROUNDING_DUST) continue;
+            for (let n = 0; n < L; n++) {
+              if (liabilityProperty[n] !== p || liabilityFinancesPurchase[n] === 0) continue;
+              debt[n] = loan;
+              debtYearsLeft[n] = liabilityYears[n];
+            }
+          }
+        }
+      }
+
+      // (3) Save the surplus or withdraw the deficit.
+      const flow = netIncome - spent;
+      if (flow >= 0) {
+        const toCash = Math.min(flow, Math.max(0, buffer - bal[cash]));
+        bal[cash] += toCash;
+        bal[surplusAccount] += flow - toCash;
+      } else {
+        taxes += this.withdraw(-flow, buffer);
+      }
+
+      // (4) Returns by allocation, fees, tax on taxable gains; property values.
+      let before = 0;
+      let after = 0;
+      const rc = cashReturn[t];
+      const rb = bondReturn[t];
+      const re = equityReturn[t];
+      for (let a = 0; a < A; a++) {
+        const b = bal[a];
+        if (b <= ROUNDING_DUST) {
+          bal[a] = 0;
+          continue;
+        }
+        let we = weightEquity[a];
+        let wb = weightBonds[a];
+        if (hasGlide[a] === 1) {
+          const age = memberAge0[accountOwner[a]] + t;
+          const s = glideStart[a];
+          const e = glideEnd[a];
+          const target = age <= s ? we : age >= e ? glideEndEquity[a] : we + ((glideEndEquity[a] - we) * (age - s)) / (e - s);
+          wb += we - target;
+          we = target;
+        }
+        const r = weightCash[a] * rc + wb * rb + we * re;
+        let nb = b * (1 + r);
+        if (accountKind[a] === TAXABLE && r > 0 && taxGains > 0) {
+          const tax = b * r * taxGains;
+          nb -= tax;
+          taxes += tax;
+        }
+        nb *= 1 - accountFee[a];
+        bal[a] = nb;
+        before += b;
+        after += nb;
+      }
+      if (guardrails) {
+        const ret = before > 0 ? after / before - 1 : 0;
+        guardFactor = ret < guardBadYear ? Math.max(guardFloor, guardFactor - guardCut) : Math.min(1, guardFactor + guardCut);
+      }
+      const rp = propertyReturn[t];
+      for (let p = 0; p < P; p++) propertyValue[p] *= 1 + rp;
+
+      // Term life: the sum assured reaches cash at the end of the year of death.
+      let payout = 0;
+      for (let k = 0; k < termLife.length; k++) {
+        const n = termLife[k];
+        const m = insuranceMember[n];
+        if (lives[m].deathYear !== t || memberAge0[m] + t >= insuranceUntilAge[n]) continue;
+        const amount = insuranceAmount[n] * (insuranceIndexed[n] === 1 ? cpiT : 1);
+        payout += amount;
+        logCode[logged] = LOG_INSURANCE_PAYOUT;
+        logYear[logged] = t;
+        logItem[logged] = n;
+        logMember[logged] = m;
+        logAmount[logged++] = amount;
+      }
+      bal[cash] += payout;
+
+      // (5) Record end-of-year figures.
+      let worth = 0;
+      let liquidEnd = 0;
+      for (let a = 0; a < A; a++) {
+        worth += bal[a];
+        if (access[a] === 1) liquidEnd += bal[a];
+      }
+      for (let p = 0; p < P; p++) if (propertyOwned[p] === 1) worth += propertyValue[p];
+      for (let l = 0; l < L; l++) worth -= debt[l];
+      netWorthOut[t] = worth;
+      liquidOut[t] = liquidEnd;
+      incomeOut[t] = grossIncome + payout;
+      spendingOut[t] = spent;
+      shortfallOut[t] = shortfall;
+      taxesOut[t] = taxes;
+      if (shortfall > 0) {
+        totalShortfallReal += shortfall / cpiT;
+        if (depletionYear < 0) {
+          depletionYear = t;
+          logCode[logged] = LOG_DEPLETION;
+          logYear[logged] = t;
+          logItem[logged] = -1;
+          logMember[logged] = -1;
+          logAmount[logged++] = shortfall;
+        }
+      }
+      for (let k = dueFrom; k < dueTo; k++) {
+        const g = dueGoals[k];
+        const target = goalDueNow[g];
+        if (target === 0) continue;
+        const paid = target * frac[goalTier[g]];
+        goalCameDue[g] = 1;
+        goalTarget[g] += target / cpiT;
+        goalPaid[g] += paid / cpiT;
+        const full = paid >= target * FULL;
+        if (!full) goalFull[g] = 0;
+        logCode[logged] = full ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
+        logYear[logged] = t;
+        logItem[logged] = g;
+        logMember[logged] = -1;
+        logAmount[logged++] = paid;
+      }
+    }
+
+    this.depletionYear = depletionYear;
+    this.totalShortfallReal = totalShortfallReal;
+    this.loggedInLoop = logged;
+    this.yearsRun = t;
+    this.terminalEstateReal = t > 0 ? netWorthOut[t - 1] / cpi[t] : 0;
+    let success = depletionYear < 0;
+    for (let g = 0; g < G; g++) {
+      if (goalIsLegacy[g] === 1) {
+        const target = goalAmount[g];
+        const estate = Math.max(0, this.terminalEstateReal);
+        goalCameDue[g] = 1;
+        goalTarget[g] = target;
+        goalPaid[g] = Math.min(estate, target);
+        goalFull[g] = estate >= target ? 1 : 0;
+        logCode[logged] = estate >= target ? LOG_GOAL_FUNDED : LOG_GOAL_MISSED;
+        logYear[logged] = t - 1;
+        logItem[logged] = g;
+        logMember[logged] = -1;
+        logAmount[logged++] = estate * cpi[t];
+      }
+      if (goalTier[g] === 0 && goalFull[g] === 0) success = false;
+    }
+    this.success = success;
+    this.logged = logged;
+  }
+
+  /**
+   * The last path's events: each year's member events (read from the life paths, through the year
+   * the last adult died, whose member events precede the loop's stop), then that year's logged
+   * events; the legacy goals last.
+   */
+  private collectEvents(lives: readonly MemberLifePath[], events: PathEvent[]): void {
+    const c = this.c;
+    const lastMemberYear = Math.min(this.yearsRun, this.years - 1);
+    let k = 0;
+    for (let t = 0; t <= lastMemberYear; t++) {
+      for (let m = 0; m < c.memberCount; m++) this.memberEvents(lives, m, t, events);
+      for (; k < this.loggedInLoop && this.logYear[k] === t; k++) events.push(this.loggedEvent(k));
+    }
+    for (; k < this.logged; k++) events.push(this.loggedEvent(k));
+  }
+
+  private loggedEvent(k: number): PathEvent {
+    const plan = this.c.plan;
+    const year = this.logYear[k];
+    const item = this.logItem[k];
+    const amount = this.logAmount[k];
+    switch (this.logCode[k]) {
+      case LOG_PROPERTY_SOLD:
+        return { year, type: 'PROPERTY_SOLD', itemId: plan.properties[item].id, amount };
+      case LOG_INSURANCE_PAYOUT:
+        return { year, type: 'INSURANCE_PAYOUT', itemId: plan.insurance[item].id, memberId: plan.members[this.logMember[k]].id, amount };
+      case LOG_DEPLETION:
+        return { year, type: 'DEPLETION', amount };
+      case LOG_GOAL_FUNDED:
+        return { year, type: 'GOAL_FUNDED', goalId: plan.goals[item].id, amount };
+      default:
+        return { year, type: 'GOAL_MISSED', goalId: plan.goals[item].id, amount };
+    }
+  }
+
+  /**
+   * Withdraws `need` (net) by the withdrawal order, drawing cash down to the buffer first and
+   * the buffer itself last; retirement withdrawals are grossed up for tax. Returns the tax paid.
+   * Reads this year's access flags (set at the start of the year).
+   */
+  private withdraw(need: number, buffer: number): number {
+    const c = this.c;
+    const bal = this.balance;
+    const access = this.accessNow;
+    const order = c.withdrawalOrder;
+    const kinds = c.accountKind;
+    const cash = c.cashAccount;
+    const taxWithdrawal = c.taxWithdrawal;
+    let tax = 0;
+    for (let pass = 0; pass < 2 && need > 0; pass++) {
+      for (let k = 0; k < order.length && need > 0; k++) {
+        const a = order[k];
+        if (kinds[a] === RETIREMENT) {
+          if (pass === 1 || access[a] === 0 || taxWithdrawal >= 1) continue;
+          const net = bal[a] * (1 - taxWithdrawal);
+          const take = Math.min(need, net);
+          const gross = take / (1 - taxWithdrawal);
+          bal[a] -= Math.min(bal[a], gross);
+          tax += gross - take;
+          need -= take;
+        } else {
+          const floor = pass === 0 && a === cash ? buffer : 0;
+          if (pass === 1 && a !== cash) continue;
+          const available = bal[a] - floor;
+          if (available <= 0) continue;
+          const take = Math.min(need, available);
+          bal[a] -= take;
+          need -= take;
+        }
+      }
+    }
+    return tax;
+  }
+
+  private memberEvents(lives: readonly MemberLifePath[], m: number, t: number, events: PathEvent[]): void {
+    const life = lives[m];
+    const id = this.c.plan.members[m].id;
+    const st = life.state[t];
+    const prev = t > 0 ? life.state[t - 1] : HEALTHY;
+    if (life.deathYear === t) events.push({ year: t, type: 'DEATH', memberId: id });
+    if (st === DISABLED && prev !== DISABLED) events.push({ year: t, type: 'DISABILITY', memberId: id });
+    if (prev === DISABLED && st === HEALTHY) events.push({ year: t, type: 'RECOVERY', memberId: id });
+    if (st === LTC && prev !== LTC) events.push({ year: t, type: 'LONG_TERM_CARE', memberId: id });
+    if (st !== DEAD) {
+      if (life.unemployed[t] === 1 && (t === 0 || life.unemployed[t - 1] === 0)) events.push({ year: t, type: 'JOB_LOSS', memberId: id });
+      if (life.unemployed[t] === 0 && t > 0 && life.unemployed[t - 1] === 1) events.push({ year: t, type: 'REEMPLOYMENT', memberId: id });
+      if (this.c.hasSalary[m] === 1 && this.c.memberAge0[m] + t === this.c.retirementAge[m])
+        events.push({ year: t, type: 'RETIREMENT', memberId: id });
+    }
+  }
+}

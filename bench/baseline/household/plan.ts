@@ -1,0 +1,178 @@
+import type { ResolvedEconomicAssumptions } from '../economy/index.js';
+import type { ResolvedLifeAssumptions } from '../life/index.js';
+
+/**
+ * The engine's own, fully resolved view of a household: every default filled in, the horizon
+ * fixed in years, the assumptions resolved. It mirrors the scenario document (MODEL.md) but does
+ * not depend on the document's schema; `toHouseholdPlan` in the domain builds it.
+ */
+export type Indexation = 'CPI' | 'NONE';
+export type Priority = 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
+export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT';
+
+export interface PlanMember {
+  id: string;
+  role: 'PRIMARY' | 'PARTNER' | 'DEPENDANT';
+  birthYear: number;
+  sex: 'FEMALE' | 'MALE';
+  health: 'EXCELLENT' | 'GOOD' | 'AVERAGE' | 'POOR';
+  smoker: boolean;
+  retirementAge: number;
+  occupationClass?: number;
+}
+
+export type PlanIncome =
+  | { id: string; type: 'SALARY'; memberId: string; amount: number; realGrowth: number }
+  | {
+      id: string;
+      type: 'STATE_PENSION' | 'DEFINED_BENEFIT_PENSION' | 'ANNUITY';
+      memberId: string;
+      amount: number;
+      fromAge: number;
+      indexation: Indexation;
+      survivorFraction: number;
+    }
+  | { id: string; type: 'RENTAL'; propertyId: string; amount: number; indexation: Indexation }
+  | {
+      id: string;
+      type: 'OTHER';
+      memberId?: string;
+      amount: number;
+      fromYear?: number;
+      toYear?: number;
+      indexation: Indexation;
+      taxCategory: 'EARNED' | 'PENSION' | 'NONE';
+    };
+
+export type PlanExpense =
+  | {
+      id: string;
+      type: 'LIVING';
+      amount: number;
+      essentialFraction: number;
+      retirementFactor: number;
+      survivorFactor: number;
+      indexation: Indexation;
+    }
+  | { id: string; type: 'OTHER'; amount: number; fromYear?: number; toYear?: number; essential: boolean; indexation: Indexation };
+
+export interface PlanAccount {
+  id: string;
+  type: AccountType;
+  ownerId?: string;
+  balance: number;
+  allocation: { cash: number; bonds: number; equity: number };
+  annualFee: number;
+  glidePath?: { startAge: number; endAge: number; endEquity: number };
+  accessAge: number;
+  contributionFraction: number;
+  employerMatch: number;
+  employerMatchLimit: number;
+  /**
+   * A fixed yearly saving into the account out of net income (today's money, indexed with CPI),
+   * paid in years 0 … years − 1 while its owner (or, unowned, any adult) lives. The solver's
+   * CONTRIBUTION lever sets it; scenario documents have no such field.
+   */
+  extraContribution?: { amount: number; years: number };
+}
+
+export interface PlanProperty {
+  id: string;
+  type: 'RESIDENCE' | 'RENTAL';
+  value: number;
+  sellYear?: number;
+  sellOnNursingHome?: boolean;
+  sellingCost: number;
+}
+
+export interface PlanLiability {
+  id: string;
+  type: 'MORTGAGE' | 'LOAN';
+  balance: number;
+  rate: { type: 'FIXED'; annual: number } | { type: 'VARIABLE'; spread: number };
+  remainingYears: number;
+  repayment: 'AMORTIZING' | 'INTEREST_ONLY';
+  propertyId?: string;
+}
+
+export type PlanInsurance =
+  | {
+      id: string;
+      type: 'TERM_LIFE';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      sumAssured: number;
+      untilAge: number;
+    }
+  | {
+      id: string;
+      type: 'DISABILITY_INCOME';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      benefitFraction: number;
+      waitingYears: number;
+      untilAge: number;
+    }
+  | {
+      id: string;
+      type: 'LONG_TERM_CARE';
+      insuredId: string;
+      annualPremium: number;
+      indexation: Indexation;
+      annualBenefit: number;
+      maxYears: number;
+    };
+
+export interface PlanGoal {
+  id: string;
+  type: string;
+  amount: number;
+  priority: Priority;
+  year?: number;
+  memberId?: string;
+  age?: number;
+  recurrence?: { everyYears: number; times: number };
+  /** DEBT_PAYOFF: the liability its payment repays. */
+  liabilityId?: string;
+  /** HOME_PURCHASE: the property it buys (amount: the deposit); the liability naming that property lends the rest. */
+  propertyId?: string;
+}
+
+export type SpendingRule = { type: 'FIXED_REAL' } | { type: 'GUARDRAILS'; badYearReturn: number; cut: number; floor: number };
+
+export interface HouseholdPlan {
+  name: string;
+  startYear: number;
+  /** Years simulated (the horizon); the household's path ends earlier at the last adult death. */
+  years: number;
+  members: PlanMember[];
+  incomes: PlanIncome[];
+  expenses: PlanExpense[];
+  accounts: PlanAccount[];
+  properties: PlanProperty[];
+  liabilities: PlanLiability[];
+  insurance: PlanInsurance[];
+  goals: PlanGoal[];
+  taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
+  strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
+  assumptions: { economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
+}
+
+/** Highest age simulated: the default horizon runs until every member has died or reached it. */
+export const MAX_AGE = 120;
+
+/**
+ * Default horizon (MODEL.md): until the youngest member, children included, reaches MAX_AGE, so that
+ * every member's life is simulated to its end and each member's life expectancy compares with a
+ * life table's.
+ */
+export function defaultHorizonYears(startYear: number, members: { birthYear: number }[]): number {
+  return Math.max(1, MAX_AGE - youngestMemberAge(startYear, members));
+}
+
+/** Age in startYear of the youngest member: the member `horizon.untilAge` counts by. */
+export function youngestMemberAge(startYear: number, members: { birthYear: number }[]): number {
+  return Math.min(...members.map((m) => startYear - m.birthYear));
+}

@@ -1,0 +1,163 @@
+import type { HouseholdPlan } from '../household/plan.js';
+import { PathRunner } from '../household/path-runner.js';
+import type { PathEvent } from '../household/household-path.js';
+import { MEMBER_STATE_NAMES } from '../life/life-path.js';
+import { QuantileSketch } from '../stats/index.js';
+import type { Life, LifeYear, OutputDocument, TimeSeriesEntry } from './output-document.js';
+import { percentiles, sumValue } from './percentiles.js';
+import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-result.js';
+
+const LIFE_PERCENTILES = [10, 50, 90] as const;
+
+/** The output document from the merged shard results of one run. */
+export function buildOutput(
+  plan: HouseholdPlan,
+  merged: ShardResult,
+  meta: { seed: number; shards: number; elapsedMs: number },
+): OutputDocument {
+  const n = merged.paths;
+  const ratio = (k: number, of: number) => (of > 0 ? k / of : 0);
+  const ages = (t: number) => Object.fromEntries(plan.members.map((m) => [m.id, plan.startYear + t - m.birthYear]));
+
+  const timeSeries: TimeSeriesEntry[] = [];
+  for (let t = 0; t < merged.years; t++) {
+    const entry = {
+      year: t,
+      calendarYear: plan.startYear + t,
+      ages: ages(t),
+      paths: merged.running[t],
+    } as TimeSeriesEntry;
+    SERIES_METRICS.forEach((metric, k) => {
+      entry[metric] = { nominal: percentiles(merged.series[k][0][t]), real: percentiles(merged.series[k][1][t]) };
+    });
+    entry.members = Object.fromEntries(
+      plan.members.map((m, i) => [
+        m.id,
+        {
+          alive: ratio(merged.memberYears[i].alive[t], n),
+          disabled: ratio(merged.memberYears[i].disabled[t], n),
+          longTermCare: ratio(merged.memberYears[i].longTermCare[t], n),
+        },
+      ]),
+    );
+    entry.depleted = ratio(merged.depletedBy[t], n);
+    timeSeries.push(entry);
+  }
+
+  return {
+    summary: {
+      probabilityOfSuccess: ratio(merged.successes, n),
+      probabilityOfDepletion: ratio(merged.depletions, n),
+      depletionAge: percentiles(merged.depletionAge),
+      expectedShortfall: n > 0 ? sumValue(merged.totalShortfall) / n : 0,
+      terminalEstate: percentiles(merged.terminalEstate),
+      goals: plan.goals.map((g, i) => {
+        const s = merged.goals[i];
+        return {
+          goalId: g.id,
+          achievability: s.due > 0 ? s.achieved / s.due : null,
+          expectedFundedRatio: s.due > 0 ? sumValue(s.fundedRatio) / s.due : null,
+        };
+      }),
+      members: plan.members.map((m, i) => {
+        const s = merged.members[i];
+        return {
+          memberId: m.id,
+          lifeExpectancy: n > 0 ? s.halfYearsLived / (2 * n) : 0,
+          probabilityDisabled: ratio(s.everDisabled, n),
+          probabilityLongTermCare: ratio(s.everLongTermCare, n),
+          probabilityUnemployed: ratio(s.everUnemployed, n),
+        };
+      }),
+    },
+    timeSeries,
+    economy: {
+      years: Array.from({ length: merged.years }, (_, t) => ({
+        year: t,
+        calendarYear: plan.startYear + t,
+        inflation: percentiles(merged.economy[0][t]),
+        shortRate: percentiles(merged.economy[1][t]),
+        equityReturn: percentiles(merged.economy[2][t]),
+        bondReturn: percentiles(merged.economy[3][t]),
+      })),
+      annualised: Object.fromEntries(
+        ANNUALISED_FACTORS.map((f, i) => [f, percentiles(merged.annualised[i])]),
+      ) as OutputDocument['economy']['annualised'],
+    },
+    lives: buildLives(plan, merged, meta.seed),
+    metadata: {
+      engineVersion: merged.engineVersion,
+      seed: meta.seed,
+      paths: n,
+      years: merged.years,
+      pathYears: merged.pathYears,
+      shards: meta.shards,
+      elapsedMs: meta.elapsedMs,
+      startYear: plan.startYear,
+      assumptions: { economic: plan.assumptions.economic, life: plan.assumptions.life },
+    },
+  };
+}
+
+/** Re-simulates, in full, the sampled paths nearest to the 10th, 50th and 90th percentile of terminal estate. */
+function buildLives(plan: HouseholdPlan, merged: ShardResult, seed: number): Life[] {
+  if (merged.sample.length === 0) return [];
+  const sketch = QuantileSketch.fromJSON(merged.terminalEstate.sketch);
+  const runner = new PathRunner(plan, seed);
+  const used = new Set<number>();
+  const lives: Life[] = [];
+  for (const p of LIFE_PERCENTILES) {
+    const target = sketch.quantile(p / 100);
+    let best = merged.sample[0];
+    for (const s of merged.sample) {
+      const d = Math.abs(s.terminalEstate - target) - Math.abs(best.terminalEstate - target);
+      if (d < 0 || (d === 0 && s.pathIndex < best.pathIndex)) best = s;
+    }
+    if (used.has(best.pathIndex) && lives.length > 0) {
+      lives.push({ ...lives.find((l) => l.pathIndex === best.pathIndex)!, label: `P${p}`, percentile: p });
+      continue;
+    }
+    used.add(best.pathIndex);
+    lives.push(simulateLife(plan, runner, best.pathIndex, p));
+  }
+  return lives;
+}
+
+function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number, percentile: number): Life {
+  const events: PathEvent[] = [];
+  const sim = runner.run(pathIndex, events);
+  const econ = runner.economy;
+  const years: LifeYear[] = [];
+  for (let t = 0; t < sim.yearsRun; t++) {
+    const end = econ.cpi[t + 1];
+    const start = econ.cpi[t];
+    years.push({
+      year: t,
+      calendarYear: plan.startYear + t,
+      ages: Object.fromEntries(plan.members.map((m) => [m.id, plan.startYear + t - m.birthYear])),
+      states: Object.fromEntries(plan.members.map((m, i) => [m.id, MEMBER_STATE_NAMES[runner.lives[i].state[t]]])),
+      unemployed: plan.members.filter((_, i) => runner.lives[i].unemployed[t] === 1).map((m) => m.id),
+      inflation: econ.inflation[t],
+      shortRate: econ.shortRate[t],
+      equityReturn: econ.equityReturn[t],
+      bondReturn: econ.bondReturn[t],
+      propertyReturn: econ.propertyReturn[t],
+      netWorth: { nominal: sim.netWorth[t], real: sim.netWorth[t] / end },
+      liquidAssets: { nominal: sim.liquidAssets[t], real: sim.liquidAssets[t] / end },
+      income: { nominal: sim.income[t], real: sim.income[t] / start },
+      spending: { nominal: sim.spending[t], real: sim.spending[t] / start },
+      shortfall: { nominal: sim.shortfall[t], real: sim.shortfall[t] / start },
+      taxes: { nominal: sim.taxes[t], real: sim.taxes[t] / start },
+    });
+  }
+  return {
+    label: `P${percentile}`,
+    percentile,
+    pathIndex,
+    terminalEstate: sim.terminalEstateReal,
+    success: sim.success,
+    depletionYear: sim.depletionYear >= 0 ? sim.depletionYear : null,
+    years,
+    events: events.map((e) => ({ ...e, calendarYear: plan.startYear + e.year })),
+  };
+}

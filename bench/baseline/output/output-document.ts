@@ -1,0 +1,111 @@
+/** The output document of one simulation (MODEL.md, "The output"). */
+export interface Percentiles {
+  p5: number | null;
+  p10: number | null;
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+  p90: number | null;
+  p95: number | null;
+  mean: number | null;
+}
+export interface Views {
+  nominal: Percentiles;
+  real: Percentiles;
+}
+
+export interface TimeSeriesEntry {
+  /** Year index t (0 = startYear). */
+  year: number;
+  calendarYear: number;
+  ages: Record<string, number>;
+  /** Paths whose household was still running in this year (the base of the percentiles). */
+  paths: number;
+  netWorth: Views;
+  liquidAssets: Views;
+  income: Views;
+  spending: Views;
+  shortfall: Views;
+  taxes: Views;
+  members: Record<string, { alive: number; disabled: number; longTermCare: number }>;
+  depleted: number;
+}
+
+export interface LifeYear {
+  year: number;
+  calendarYear: number;
+  ages: Record<string, number>;
+  states: Record<string, 'HEALTHY' | 'DISABLED' | 'LTC' | 'DEAD'>;
+  unemployed: string[];
+  inflation: number;
+  shortRate: number;
+  equityReturn: number;
+  bondReturn: number;
+  propertyReturn: number;
+  netWorth: { nominal: number; real: number };
+  liquidAssets: { nominal: number; real: number };
+  income: { nominal: number; real: number };
+  spending: { nominal: number; real: number };
+  shortfall: { nominal: number; real: number };
+  taxes: { nominal: number; real: number };
+}
+
+export interface Life {
+  label: string;
+  /** The terminal-estate percentile this path was chosen for. */
+  percentile: number;
+  pathIndex: number;
+  terminalEstate: number;
+  success: boolean;
+  depletionYear: number | null;
+  years: LifeYear[];
+  events: { year: number; calendarYear: number; type: string; memberId?: string; goalId?: string; itemId?: string; amount?: number }[];
+}
+
+export interface OutputDocument {
+  summary: {
+    probabilityOfSuccess: number;
+    probabilityOfDepletion: number;
+    depletionAge: Percentiles;
+    expectedShortfall: number;
+    terminalEstate: Percentiles;
+    goals: { goalId: string; achievability: number | null; expectedFundedRatio: number | null }[];
+    members: {
+      memberId: string;
+      lifeExpectancy: number;
+      probabilityDisabled: number;
+      probabilityLongTermCare: number;
+      probabilityUnemployed: number;
+    }[];
+  };
+  timeSeries: TimeSeriesEntry[];
+  economy: {
+    years: {
+      year: number;
+      calendarYear: number;
+      inflation: Percentiles;
+      shortRate: Percentiles;
+      equityReturn: Percentiles;
+      bondReturn: Percentiles;
+    }[];
+    annualised: {
+      inflation: Percentiles;
+      cashReturn: Percentiles;
+      equityReturn: Percentiles;
+      bondReturn: Percentiles;
+      propertyReturn: Percentiles;
+    };
+  };
+  lives: Life[];
+  metadata: {
+    engineVersion: string;
+    seed: number;
+    paths: number;
+    years: number;
+    pathYears: number;
+    shards: number;
+    elapsedMs: number;
+    startYear: number;
+    assumptions: { economic: unknown; life: unknown };
+  };
+}

@@ -1,0 +1,19 @@
+import { ExactSum, QuantileSketch } from '../stats/index.js';
+import type { DistributionJson, ExactSumJson } from './shard-result.js';
+import type { Percentiles } from './output-document.js';
+
+export const PERCENTILE_LEVELS = [5, 10, 25, 50, 75, 90, 95] as const;
+const LEVELS = PERCENTILE_LEVELS.map((p) => p / 100);
+
+export function sumValue(json: ExactSumJson): number {
+  return ExactSum.fromJSON(json).value();
+}
+
+/** Percentiles from the merged sketch (within its relative accuracy) and the exact mean; nulls when there are no values. */
+export function percentiles(d: DistributionJson): Percentiles {
+  const sketch = QuantileSketch.fromJSON(d.sketch);
+  const n = sketch.count;
+  if (n === 0) return { p5: null, p10: null, p25: null, p50: null, p75: null, p90: null, p95: null, mean: null };
+  const [p5, p10, p25, p50, p75, p90, p95] = sketch.quantiles(LEVELS);
+  return { p5, p10, p25, p50, p75, p90, p95, mean: (sumValue(d.sum) * d.unit) / n };
+}

@@ -1,0 +1,57 @@
+/**
+ * What one shard of paths leaves behind: JSON-serialisable, compact, and mergeable in any order
+ * (integer counts, exact sums, mergeable quantile sketches, a bottom-k sample of paths).
+ */
+export type SketchJson = ReturnType<import('../stats/index.js').QuantileSketch['toJSON']>;
+export type ExactSumJson = ReturnType<import('../stats/index.js').ExactSum['toJSON']>;
+
+/** A distribution: a quantile sketch plus the exact sum of the values in units of `unit` (mean = sum * unit / count). */
+export interface DistributionJson {
+  sketch: SketchJson;
+  sum: ExactSumJson;
+  unit: number;
+}
+
+/** Per-year figures recorded for the household, in this order. */
+export const SERIES_METRICS = ['netWorth', 'liquidAssets', 'income', 'spending', 'shortfall', 'taxes'] as const;
+export type SeriesMetric = (typeof SERIES_METRICS)[number];
+
+/** Per-year economy figures, in this order. */
+export const ECONOMY_FACTORS = ['inflation', 'shortRate', 'equityReturn', 'bondReturn'] as const;
+/** Annualised over the horizon, in this order. */
+export const ANNUALISED_FACTORS = ['inflation', 'cashReturn', 'equityReturn', 'bondReturn', 'propertyReturn'] as const;
+
+export interface SampledPath {
+  pathIndex: number;
+  rank: number;
+  terminalEstate: number;
+}
+
+export interface ShardResult {
+  engineVersion: string;
+  years: number;
+  /** Path index ranges covered, sorted and coalesced: [start, count][]. */
+  ranges: [number, number][];
+  paths: number;
+  pathYears: number;
+  successes: number;
+  depletions: number;
+  depletionAge: DistributionJson;
+  totalShortfall: ExactSumJson;
+  terminalEstate: DistributionJson;
+  goals: { due: number; achieved: number; fundedRatio: ExactSumJson }[];
+  members: { halfYearsLived: number; everDisabled: number; everLongTermCare: number; everUnemployed: number }[];
+  /** running[t]: paths whose household was still running in year t. */
+  running: number[];
+  /** depletedBy[t]: paths depleted in or before year t. */
+  depletedBy: number[];
+  /** memberYears[m]: per year, counts alive / disabled / in care. */
+  memberYears: { alive: number[]; disabled: number[]; longTermCare: number[] }[];
+  /** series[metric][view][t], view 0 nominal, 1 real. */
+  series: DistributionJson[][][];
+  /** economy[factor][t] over all paths. */
+  economy: DistributionJson[][];
+  annualised: DistributionJson[];
+  /** The paths with the smallest sample ranks (a fixed pseudo-random order of path indices), for `lives`. */
+  sample: SampledPath[];
+}
