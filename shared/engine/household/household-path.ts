@@ -91,6 +91,24 @@ export class HouseholdPathSimulator {
   private readonly ageLocked: Int32Array;
   /** Whether any member has a salary: without one, the yearly salary and unemployment steps are skipped. */
   private readonly salaried: boolean;
+  /**
+   * The accounts the yearly loops visit: all of them, or all but the cash account (always last when
+   * the plan has none of its own) when nothing can ever put money in it: no opening balance, no
+   * buffer to top up, no property to sell, no term life to pay out, not the surplus account, no
+   * contribution or saving. Left out, it stays 0, as it would.
+   */
+  private readonly accountsInLoop: number;
+  /**
+   * The one account a deficit is drawn from when the withdrawal order leaves no other (beside a
+   * cash account that stays empty) and it is neither the cash account nor a retirement account;
+   * else -1 (the general withdrawal, withdraw.ts).
+   */
+  private readonly drawOnly: number;
+  /**
+   * Whether anything but essentials can be asked for: a goal, or an expense not wholly essential.
+   * Without, the lower tiers' needs are 0 every year and paying them is skipped.
+   */
+  private readonly lowerTiers: boolean;
   /** The goals falling due in year t (ascending) are goalsDue[goalsDueAt[t] … goalsDueAt[t + 1]): the yearly loops visit only those. */
   private readonly goalsDueAt: Int32Array;
   private readonly goalsDue: Int32Array;
@@ -164,6 +182,22 @@ export class HouseholdPathSimulator {
     }
     this.goalsDueAt[Y] = due.length;
     this.goalsDue = Int32Array.from(due);
+    const cash = c.cashAccount;
+    const cashStaysEmpty =
+      cash === c.accountCount - 1 &&
+      c.accountBalance0[cash] === 0 &&
+      c.cashBuffer === 0 &&
+      c.propertyCount === 0 &&
+      termLife.length === 0 &&
+      c.surplusAccount !== cash &&
+      !contributors.includes(cash) &&
+      !savers.includes(cash);
+    this.accountsInLoop = cashStaysEmpty ? c.accountCount - 1 : c.accountCount;
+    const drawn = Array.from(c.withdrawalOrder).filter((a) => a < this.accountsInLoop);
+    const only = drawn.length === 1 ? drawn[0] : -1;
+    this.drawOnly = only >= 0 && only !== cash && c.accountKind[only] !== AccountKind.RETIREMENT ? only : -1;
+    this.lowerTiers = c.goalCount > 0 || c.expenseEssential.some((f) => f !== 1);
+    if (!this.lowerTiers) this.tierFraction.fill(1);
     // At most, every year: each property sold, each policy paying, each term-life payout, a depletion;
     // plus each goal occurrence and legacy.
     const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
@@ -185,7 +219,10 @@ export class HouseholdPathSimulator {
     const c = this.c;
     const Y = this.years;
     const M = c.memberCount;
-    const A = c.accountCount;
+    // The accounts the yearly loops visit (an implicit cash account that stays empty left out).
+    const A = this.accountsInLoop;
+    const drawOnly = this.drawOnly;
+    const tiers = this.lowerTiers ? TIERS : 1;
     const I = c.incomeCount;
     const E = c.expenseCount;
     const P = c.propertyCount;
@@ -301,7 +338,7 @@ export class HouseholdPathSimulator {
     // Per-path state reset with plain loops: these arrays hold a handful of items, for which a
     // typed array's set() or fill() (a call into the runtime) costs more than the stores.
     const balance0 = c.accountBalance0;
-    for (let a = 0; a < A; a++) bal[a] = balance0[a];
+    for (let a = 0; a < c.accountCount; a++) bal[a] = balance0[a];
     const propertyValue0 = c.propertyValue0;
     for (let p = 0; p < P; p++) {
       propertyValue[p] = propertyValue0[p];
@@ -576,7 +613,8 @@ export class HouseholdPathSimulator {
       let room = resources - paid0 - buffer;
       if (room < 0) room = 0;
       let spent = paid0;
-      for (let k = 1; k < TIERS; k++) {
+      // Without goals or discretionary spending the lower tiers ask for nothing (their fractions stay 1).
+      for (let k = 1; k < tiers; k++) {
         const f = need[k] <= room ? 1 : room / need[k];
         frac[k] = f;
         const paid = need[k] * f;
@@ -624,6 +662,10 @@ export class HouseholdPathSimulator {
         const toCash = Math.min(flow, Math.max(0, buffer - bal[cash]));
         bal[cash] += toCash;
         bal[surplusAccount] += flow - toCash;
+      } else if (drawOnly >= 0) {
+        // Only one account can be drawn, with no buffer and no tax: the deficit is taken from it, as far as it goes.
+        const b = bal[drawOnly];
+        if (b > 0) bal[drawOnly] = b - Math.min(-flow, b);
       } else {
         taxes += withdraw(c, bal, access, -flow, buffer);
       }
