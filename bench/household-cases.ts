@@ -15,8 +15,8 @@
  * Beside the baseline runs the reading this bench took before the baseline was made whole: the
  * baseline's household code on today's primitives (bench/baseline-household/), which shares every
  * gain in generation and recording with the engine. Before timing, each case's documents from the
- * engine and both baselines are checked equal to the bit (elapsedMs aside, and the percentiles the
- * engine reports exactly since the baseline was copied): the ratios compare equal work.
+ * engine and both baselines are checked equal, every number to the bit (elapsedMs aside): the ratios
+ * compare equal work.
  * docs/PERFORMANCE.md records the figures and the profiles behind them.
  */
 import { spawnSync } from 'node:child_process';
@@ -68,35 +68,26 @@ function differences(a: unknown, b: unknown, path = '', out = { paths: [] as str
 }
 
 /**
- * A percentile of a document (`...p5` to `...p95`). The engine reports some percentiles exactly
- * since just after the frozen baseline was copied (a percentile that sits on whole numbers or on one
- * amount is that number: depletion ages, flat incomes); the baseline reports them interpolated
- * within a sketch bucket, as it did then. Everything else the two compute is the same to the bit.
+ * Runs each contender once on a case and checks that their documents agree with the first's, every
+ * number to the bit (elapsedMs aside): the baselines compute what the engine computes, so their
+ * times compare equal work. A difference means the engine's numbers moved since the baseline was
+ * frozen (a model change): its ratios would compare different work, and this bench stops rather
+ * than print them.
  */
-const PERCENTILE = /\.p\d+$/;
-
-/**
- * Runs each contender once on a case and checks that their documents agree with the first's to the
- * bit, elapsedMs aside and, for the whole frozen baseline, percentiles that the engine now reports
- * exactly: the times then compare equal work. Any other difference means the engine's numbers moved
- * since the baseline was copied (a model change): its ratios would compare different work, and this
- * bench stops rather than print them.
- */
-function checkSameWork(label: string, contenders: Record<string, { run: () => unknown; percentilesMayDiffer: boolean }>): void {
-  const [[first, { run }], ...others] = Object.entries(contenders);
+function checkSameWork(label: string, contenders: Record<string, () => unknown>): void {
+  const [[first, run], ...others] = Object.entries(contenders);
   const expected = run();
-  const notes: string[] = [];
+  let compared = 0;
   for (const [name, other] of others) {
-    const { paths, compared } = differences(expected, other.run());
-    const unexpected = paths.filter((path) => !(other.percentilesMayDiffer && PERCENTILE.test(path)));
-    if (unexpected.length > 0) {
-      throw new Error(`${label}: the ${name} document differs from the ${first}'s at ${unexpected.slice(0, 5).join(', ')}; not equal work`);
+    const found = differences(expected, other());
+    if (found.paths.length > 0) {
+      throw new Error(
+        `${label}: the ${name} document differs from the ${first}'s at ${found.paths.slice(0, 5).join(', ')}; not equal work`,
+      );
     }
-    notes.push(
-      `${name} ${compared - paths.length} of ${compared} numbers equal${paths.length ? ` (${paths.length} percentiles not)` : ''}`,
-    );
+    compared = found.compared;
   }
-  console.log(`  ${label}, documents against the ${first}'s, to the bit: ${notes.join('; ')}`);
+  console.log(`  ${label}: ${Object.keys(contenders).join(', ')}: the same ${compared} numbers, to the bit (elapsedMs aside)`);
 }
 
 /** Run from the esbuild bundle (as deployed) rather than from the TypeScript sources. */
@@ -146,9 +137,9 @@ async function main(): Promise<void> {
     floorYears = 0;
   // The check runs each contender once on the timed case, which warms it up as well.
   checkSameWork('(a) stylised retiree', {
-    engine: { run: () => simulate(retiree, { seed: 2024, paths: PATHS_A }), percentilesMayDiffer: false },
-    baseline: { run: () => baselineSimulate(retiree, { seed: 2024, paths: PATHS_A }), percentilesMayDiffer: true },
-    'old baseline': { run: () => baselineHouseholdSimulate(retiree, { seed: 2024, paths: PATHS_A }), percentilesMayDiffer: false },
+    engine: () => simulate(retiree, { seed: 2024, paths: PATHS_A }),
+    baseline: () => baselineSimulate(retiree, { seed: 2024, paths: PATHS_A }),
+    'old baseline': () => baselineHouseholdSimulate(retiree, { seed: 2024, paths: PATHS_A }),
   });
   stylisedRetireeFloor(20_000, 1);
   const a = rounds(ROUNDS, {
@@ -188,9 +179,9 @@ async function main(): Promise<void> {
     household: cpuSeconds(() => baselineHouseholdSimulate(family, { seed: 2024, paths: 10_000 })),
   };
   checkSameWork('(b) young family', {
-    engine: { run: () => first.engine.value, percentilesMayDiffer: false },
-    baseline: { run: () => first.baseline.value, percentilesMayDiffer: true },
-    'old baseline': { run: () => first.household.value, percentilesMayDiffer: false },
+    engine: () => first.engine.value,
+    baseline: () => first.baseline.value,
+    'old baseline': () => first.household.value,
   });
   const b = rounds(ROUNDS, {
     engine: () => simulate(family, { seed: 2024, paths: 10_000 }),

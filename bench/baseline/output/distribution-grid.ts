@@ -1,4 +1,4 @@
-import { ExactSum, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import { ExactSum, encodeSingleValues, nextSingle, NO_VALUE, SKETCH_MANTISSA_BITS } from '../stats/index.js';
 import type { SketchJSON } from '../stats/index.js';
 import type { DistributionJson } from './shard-result.js';
 
@@ -18,6 +18,7 @@ const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const DIRECT_LIMIT = 2 ** 41;
 const SETTLE_EVERY = 2 ** 11;
 const EMPTY = new Uint8Array(0);
+const NO_SINGLES = new Float64Array(0);
 
 /**
  * A fixed number of distributions (quantile sketch + exact fixed-point sum each), stored flat:
@@ -30,12 +31,17 @@ const EMPTY = new Uint8Array(0);
  * Counts are kept in bytes, so that the buckets of many distributions stay in cache: a byte that
  * wraps carries 256 into a 32-bit array of high counts, allocated for the few distributions that
  * need it (a distribution takes at most one value per path, and a shard holds fewer than 2^32 paths).
+ * Beside each count a bucket keeps its single value (NO_VALUE before any, NaN once they differ), and
+ * each distribution whether every value was whole, as QuantileSketch does.
  */
 export class DistributionGrid {
   private readonly pos: Uint8Array[];
   private readonly neg: Uint8Array[];
   private readonly posHigh: (Uint32Array | null)[];
   private readonly negHigh: (Uint32Array | null)[];
+  private readonly posSingle: Float64Array[];
+  private readonly negSingle: Float64Array[];
+  private readonly whole: Uint8Array;
   private readonly posOffset: Int32Array;
   private readonly negOffset: Int32Array;
   private readonly zero: Float64Array;
@@ -54,6 +60,9 @@ export class DistributionGrid {
     this.neg = Array.from({ length: size }, () => EMPTY);
     this.posHigh = new Array<Uint32Array | null>(size).fill(null);
     this.negHigh = new Array<Uint32Array | null>(size).fill(null);
+    this.posSingle = Array.from({ length: size }, () => NO_SINGLES);
+    this.negSingle = Array.from({ length: size }, () => NO_SINGLES);
+    this.whole = new Uint8Array(size).fill(1);
     this.posOffset = new Int32Array(size);
     this.negOffset = new Int32Array(size);
     this.zero = new Float64Array(size);
@@ -86,11 +95,14 @@ export class DistributionGrid {
     const perUnit = this.perUnit;
     let pos = this.pos[d];
     let posOff = this.posOffset[d];
+    let posSingle = this.posSingle[d];
     let neg = this.neg[d];
     let negOff = this.negOffset[d];
+    let negSingle = this.negSingle[d];
     let lo = this.lo[d];
     let hi = this.hi[d];
     let acc = this.acc[d];
+    let whole = this.whole[d];
     let zeros = 0;
     for (let i = start; i < end; i++) {
       const v = values[i];
@@ -100,6 +112,7 @@ export class DistributionGrid {
         zeros++;
         continue;
       }
+      if (whole === 1 && Math.floor(v) !== v) whole = 0;
       F64[0] = v;
       const word = U32[HI];
       const key = (word & 0x7fffffff) >>> SHIFT;
@@ -110,24 +123,31 @@ export class DistributionGrid {
       if (word >>> 31 === 0) {
         let j = key - posOff;
         if (j < 0 || j >= pos.length) {
-          pos = this.widen(d, this.pos, this.posHigh, this.posOffset, key);
+          pos = this.widen(d, this.pos, this.posHigh, this.posSingle, this.posOffset, key);
           posOff = this.posOffset[d];
+          posSingle = this.posSingle[d];
           j = key - posOff;
         }
         if (++pos[j] > 255) this.carry(this.posHigh, d, pos.length, j);
+        const s = posSingle[j];
+        if (s !== v && s === s) posSingle[j] = nextSingle(s, v);
       } else {
         let j = key - negOff;
         if (j < 0 || j >= neg.length) {
-          neg = this.widen(d, this.neg, this.negHigh, this.negOffset, key);
+          neg = this.widen(d, this.neg, this.negHigh, this.negSingle, this.negOffset, key);
           negOff = this.negOffset[d];
+          negSingle = this.negSingle[d];
           j = key - negOff;
         }
         if (++neg[j] > 255) this.carry(this.negHigh, d, neg.length, j);
+        const s = negSingle[j];
+        if (s !== v && s === s) negSingle[j] = nextSingle(s, v);
       }
     }
     this.lo[d] = lo;
     this.hi[d] = hi;
     this.acc[d] = acc;
+    this.whole[d] = whole;
     this.zero[d] += zeros;
   }
 
@@ -148,20 +168,31 @@ export class DistributionGrid {
     // n k stays exact: |k| < 2^41 and n <= 2^11 (the settled accumulator's own bound).
     if (k < DIRECT_LIMIT && k > -DIRECT_LIMIT) this.acc[d] += n * k;
     else for (let i = 0; i < n; i++) this.exactSum(d).add(k);
+    if (Math.floor(v) !== v) this.whole[d] = 0;
     const positive = word >>> 31 === 0;
     const low = positive ? this.pos : this.neg;
     const high = positive ? this.posHigh : this.negHigh;
+    const singles = positive ? this.posSingle : this.negSingle;
     const offsets = positive ? this.posOffset : this.negOffset;
     let counts = low[d];
-    if (key < offsets[d] || key - offsets[d] >= counts.length) counts = this.widen(d, low, high, offsets, key);
+    if (key < offsets[d] || key - offsets[d] >= counts.length) counts = this.widen(d, low, high, singles, offsets, key);
     const j = key - offsets[d];
     const total = counts[j] + n;
     counts[j] = total & 255;
     if (total > 255) this.carry(high, d, counts.length, j, total >>> 8);
+    const single = singles[d];
+    single[j] = nextSingle(single[j], v);
   }
 
-  /** Widens distribution d's counts of one sign to hold `key`, and its high counts with them. */
-  private widen(d: number, low: Uint8Array[], high: (Uint32Array | null)[], offsets: Int32Array, key: number): Uint8Array {
+  /** Widens distribution d's counts of one sign to hold `key`, and its high counts and single values with them. */
+  private widen(
+    d: number,
+    low: Uint8Array[],
+    high: (Uint32Array | null)[],
+    singles: Float64Array[],
+    offsets: Int32Array,
+    key: number,
+  ): Uint8Array {
     const offset = offsets[d];
     const grown = grow(low[d], offset, key);
     const h = high[d];
@@ -170,6 +201,9 @@ export class DistributionGrid {
       wide.set(h, offset - lastOffset);
       high[d] = wide;
     }
+    const single = new Float64Array(grown.length).fill(NO_VALUE);
+    if (singles[d].length > 0) single.set(singles[d], offset - lastOffset);
+    singles[d] = single;
     offsets[d] = lastOffset;
     return (low[d] = grown);
   }
@@ -196,6 +230,9 @@ export class DistributionGrid {
     this.neg[to] = this.neg[from].slice();
     this.posHigh[to] = this.posHigh[from]?.slice() ?? null;
     this.negHigh[to] = this.negHigh[from]?.slice() ?? null;
+    this.posSingle[to] = this.posSingle[from].slice();
+    this.negSingle[to] = this.negSingle[from].slice();
+    this.whole[to] = this.whole[from];
     this.posOffset[to] = this.posOffset[from];
     this.negOffset[to] = this.negOffset[from];
     this.zero[to] = this.zero[from];
@@ -212,9 +249,9 @@ export class DistributionGrid {
   }
 
   toJSON(d: number): DistributionJson {
-    const pos = encodeCounts(this.pos[d], this.posHigh[d], this.posOffset[d]);
+    const pos = encodeCounts(this.pos[d], this.posHigh[d], this.posSingle[d], this.posOffset[d]);
     const posTotal = lastTotal;
-    const neg = encodeCounts(this.neg[d], this.negHigh[d], this.negOffset[d]);
+    const neg = encodeCounts(this.neg[d], this.negHigh[d], this.negSingle[d], this.negOffset[d]);
     const n = this.zero[d] + posTotal + lastTotal;
     const sketch: SketchJSON = {
       m: SKETCH_MANTISSA_BITS,
@@ -222,6 +259,7 @@ export class DistributionGrid {
       zero: this.zero[d],
       min: n > 0 ? this.lo[d] : null,
       max: n > 0 ? this.hi[d] : null,
+      whole: this.whole[d] === 1,
     };
     if (pos.c.length > 0) sketch.pos = pos;
     if (neg.c.length > 0) sketch.neg = neg;
@@ -248,7 +286,12 @@ let lastTotal = 0;
  * One sign's full counts in the sketch's JSON form, exactly as encodeBucketCounts writes them,
  * straight from the byte and high counts (no intermediate array of the whole range); sets lastTotal.
  */
-function encodeCounts(low: Uint8Array, high: Uint32Array | null, offset: number): { o: number; c: number[] } {
+function encodeCounts(
+  low: Uint8Array,
+  high: Uint32Array | null,
+  single: Float64Array,
+  offset: number,
+): { o: number; c: number[]; v?: number[] } {
   const at = (i: number) => low[i] + (high !== null ? 256 * high[i] : 0);
   let first = 0;
   let last = low.length - 1;
@@ -264,7 +307,10 @@ function encodeCounts(low: Uint8Array, high: Uint32Array | null, offset: number)
     else out.push(-1);
   }
   lastTotal = n;
-  return { o: offset + first, c: out };
+  const json: { o: number; c: number[]; v?: number[] } = { o: offset + first, c: out };
+  const v = encodeSingleValues(at, single, first, last);
+  if (v.length > 0) json.v = v;
+  return json;
 }
 
 // grow() reports the new offset here rather than in an allocated tuple.

@@ -1,4 +1,12 @@
 /** Mergeable statistics: exact sums (order-independent to the bit) and a quantile sketch. */
 export { ExactSum, type ExactSumJSON } from './exact-sum.js';
-export { QuantileSketch, encodeBucketCounts, SKETCH_MANTISSA_BITS, type SketchJSON } from './quantile-sketch.js';
+export {
+  QuantileSketch,
+  encodeBucketCounts,
+  encodeSingleValues,
+  nextSingle,
+  NO_VALUE,
+  SKETCH_MANTISSA_BITS,
+  type SketchJSON,
+} from './quantile-sketch.js';
 export { studentTCritical, studentTWithin } from './student-t.js';

@@ -13,12 +13,35 @@
  * quantile(q) estimates the linear interpolation between order statistics x_(k) and x_(k+1),
  * k = floor(q (n - 1)) (the usual "type 7" definition): each order statistic is estimated within
  * 0.78%, so the result is within 0.78% unless x_(k) and x_(k+1) have opposite signs.
+ *
+ * Values that are exact on the paths stay exact. Each bucket also keeps its single value while
+ * every value it took is the same amount with at most two decimals (an amount as a plan states
+ * it, a whole age): a constant spending of 50,000 reads 50,000, not the bucket's representative
+ * 49,918.69. Merging keeps it exactly: a merged bucket has a single value only if every part had
+ * that one. (Computed values, such as a balance after a return, have arbitrary digits: keeping
+ * them too would quadruple a shard's size for buckets that rarely repeat a value.) And while every
+ * value added is a whole number, quantile(q) is the order statistic x_(ceil(q n)) (1-based;
+ * "type 1", the smallest value with F(x) >= q), and an order statistic read from a bucket of
+ * several whole numbers is the whole number nearest its representative: whole-number figures
+ * (ages) have whole-number percentiles. A bucket below 128 holds one whole number at most, so such
+ * percentiles are exact there.
  */
 const MANTISSA_BITS = 6;
 const SHIFT = 20 - MANTISSA_BITS;
 /** Key of +Infinity / NaN: values at or above it are rejected. */
 const NON_FINITE_KEY = 0x7ff00000 >>> SHIFT;
 const GROW_PAD = 1 << MANTISSA_BITS;
+/** A bucket's single value before it has any (a finite value never equals it); NaN once its values differ. */
+export const NO_VALUE = Infinity;
+
+/**
+ * The value a bucket holding `single` keeps after taking v: v if it is its first and has at most
+ * two decimals, else NaN unless v is the same.
+ */
+export function nextSingle(single: number, v: number): number {
+  if (single === v) return single;
+  return single === NO_VALUE && Math.round(v * 100) / 100 === v ? v : NaN;
+}
 
 const F64 = new Float64Array(1);
 const U32 = new Uint32Array(F64.buffer);
@@ -35,6 +58,35 @@ function representative(key: number): number {
   const lo = bucketLow(key);
   const hi = bucketLow(key + 1);
   return (2 * lo * hi) / (lo + hi);
+}
+
+/**
+ * The estimate of an order statistic in bucket `key` (magnitudes): the bucket's single value if
+ * it has one, else its representative, rounded to a whole number in the bucket when every value
+ * is whole.
+ */
+export function bucketValue(key: number, single: number, whole: boolean): number {
+  if (single === single && single !== NO_VALUE) return Math.abs(single);
+  const rep = representative(key);
+  if (!whole) return rep;
+  const first = Math.ceil(bucketLow(key));
+  const last = Math.ceil(bucketLow(key + 1)) - 1;
+  if (first > last) return rep;
+  const r = Math.round(rep);
+  return r < first ? first : r > last ? last : r;
+}
+
+/**
+ * Bucket single values in JSON, sparse: pairs (index from the first encoded bucket, value) for the
+ * non-empty buckets that have one, flattened. Shared with recorders that keep their own arrays.
+ */
+export function encodeSingleValues(counts: (i: number) => number, single: ArrayLike<number>, first: number, last: number): number[] {
+  const out: number[] = [];
+  for (let i = first; i <= last; i++) {
+    const v = single[i];
+    if (v === v && v !== NO_VALUE && counts(i) !== 0) out.push(i - first, v);
+  }
+  return out;
 }
 
 /** Mantissa bits of the bucket key: a value's key is its IEEE-754 high word, sign cleared, shifted right by 20 - SKETCH_MANTISSA_BITS. */
@@ -63,6 +115,8 @@ export function encodeBucketCounts(c: ArrayLike<number>, offset: number): { o: n
 class Buckets {
   offset = 0;
   counts = new Float64Array(0);
+  /** single[i]: the one value bucket i has taken (NO_VALUE before any, NaN once they differ). */
+  single = new Float64Array(0);
   /** Sum of the counts, as decoded (kept by decode only). */
   total = 0;
 
@@ -71,6 +125,7 @@ class Buckets {
     if (this.counts.length === 0) {
       this.offset = Math.max(0, key - GROW_PAD);
       this.counts = new Float64Array(key + GROW_PAD - this.offset + 1);
+      this.single = new Float64Array(this.counts.length).fill(NO_VALUE);
       return;
     }
     if (key >= this.offset && key < end) return;
@@ -80,8 +135,17 @@ class Buckets {
     const newEnd = key >= end ? key + pad + 1 : end;
     const grown = new Float64Array(newEnd - newOffset);
     grown.set(this.counts, this.offset - newOffset);
+    const single = new Float64Array(grown.length).fill(NO_VALUE);
+    single.set(this.single, this.offset - newOffset);
     this.offset = newOffset;
     this.counts = grown;
+    this.single = single;
+  }
+
+  /** Counts value v (|v| in bucket `key`, inside the array). */
+  addAt(i: number, v: number): void {
+    this.counts[i]++;
+    this.single[i] = nextSingle(this.single[i], v);
   }
 
   mergeFrom(o: Buckets): void {
@@ -89,14 +153,24 @@ class Buckets {
     this.ensure(o.offset);
     this.ensure(o.offset + o.counts.length - 1);
     const base = o.offset - this.offset;
-    for (let i = 0; i < o.counts.length; i++) this.counts[base + i] += o.counts[i];
+    for (let i = 0; i < o.counts.length; i++) {
+      if (o.counts[i] === 0) continue;
+      this.counts[base + i] += o.counts[i];
+      const mine = this.single[base + i];
+      const theirs = o.single[i];
+      if (mine !== theirs) this.single[base + i] = mine === NO_VALUE ? theirs : NaN;
+    }
   }
 
-  encode(): { o: number; c: number[] } {
-    return encodeBucketCounts(this.counts, this.offset);
+  encode(): { o: number; c: number[]; v?: number[] } {
+    const c = this.counts;
+    const json: { o: number; c: number[]; v?: number[] } = encodeBucketCounts(c, this.offset);
+    const v = encodeSingleValues((i) => c[i], this.single, json.o - this.offset, c.length - 1);
+    if (v.length > 0) json.v = v;
+    return json;
   }
 
-  static decode(j: { o: number; c: number[] } | undefined): Buckets {
+  static decode(j: { o: number; c: number[]; v?: number[] } | undefined): Buckets {
     const b = new Buckets();
     if (!j || j.c.length === 0) return b;
     if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
@@ -110,15 +184,28 @@ class Buckets {
     }
     b.offset = j.o;
     const counts = (b.counts = new Float64Array(len));
+    // A non-empty bucket without a listed single value has mixed values.
+    const single = (b.single = new Float64Array(len).fill(NO_VALUE));
     let i = 0;
     let total = 0;
     for (let k = 0; k < c.length; k++) {
       const v = c[k];
       if (v < 0) i -= v;
       else {
+        single[i] = NaN;
         counts[i++] = v;
         total += v;
       }
+    }
+    const values = j.v ?? [];
+    if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket values');
+    for (let k = 0; k < values.length; k += 2) {
+      const at = values[k];
+      const v = values[k + 1];
+      if (!Number.isInteger(at) || at < 0 || at >= len || counts[at] === 0 || typeof v !== 'number' || !Number.isFinite(v) || v === 0) {
+        throw new TypeError('QuantileSketch.fromJSON: bad bucket value');
+      }
+      single[at] = v;
     }
     b.total = total;
     return b;
@@ -132,8 +219,11 @@ export interface SketchJSON {
   zero: number;
   min: number | null;
   max: number | null;
-  pos?: { o: number; c: number[] };
-  neg?: { o: number; c: number[] };
+  /** True while every value added is a whole number (percentiles are then order statistics, type 1). */
+  whole?: boolean;
+  /** Buckets: offset, counts (zero runs negative), and (index, single value) pairs of the buckets that have one. */
+  pos?: { o: number; c: number[]; v?: number[] };
+  neg?: { o: number; c: number[]; v?: number[] };
 }
 
 export class QuantileSketch {
@@ -146,6 +236,7 @@ export class QuantileSketch {
   private n = 0;
   private lo = Infinity;
   private hi = -Infinity;
+  private whole = true;
 
   get count(): number {
     return this.n;
@@ -166,12 +257,13 @@ export class QuantileSketch {
       this.zero++;
     } else {
       const b = word >>> 31 ? this.neg : this.pos;
-      const i = key - b.offset;
-      if (i >= 0 && i < b.counts.length) b.counts[i]++;
-      else {
+      let i = key - b.offset;
+      if (i < 0 || i >= b.counts.length) {
         b.ensure(key);
-        b.counts[key - b.offset]++;
+        i = key - b.offset;
       }
+      b.addAt(i, v);
+      if (this.whole && Math.floor(v) !== v) this.whole = false;
     }
     this.n++;
     if (v < this.lo) this.lo = v;
@@ -184,6 +276,7 @@ export class QuantileSketch {
     this.neg.mergeFrom(o.neg);
     this.zero += o.zero;
     this.n += o.n;
+    this.whole &&= o.whole;
     if (o.lo < this.lo) this.lo = o.lo;
     if (o.hi > this.hi) this.hi = o.hi;
   }
@@ -193,6 +286,7 @@ export class QuantileSketch {
     if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
     const n = this.n;
     if (n === 0) return NaN;
+    if (this.whole) return this.orderStatistic(wholeRank(q, n));
     const rank = q * (n - 1);
     const k = Math.floor(rank);
     const frac = rank - k;
@@ -216,6 +310,10 @@ export class QuantileSketch {
       const q = qs[i];
       if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
       if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
+      if (this.whole) {
+        ks.push(wholeRank(q, n));
+        continue;
+      }
       const rank = q * (n - 1);
       const k = Math.floor(rank);
       ks.push(k);
@@ -226,6 +324,10 @@ export class QuantileSketch {
     const values = this.orderStatistics(distinct);
     const at = (k: number) => values[distinct.indexOf(k)];
     for (let i = 0; i < qs.length; i++) {
+      if (this.whole) {
+        out[i] = at(wholeRank(qs[i], n));
+        continue;
+      }
       const rank = qs[i] * (n - 1);
       const k = Math.floor(rank);
       const frac = rank - k;
@@ -248,7 +350,7 @@ export class QuantileSketch {
     for (let i = neg.length - 1; i >= 0 && j < end; i--) {
       seen += neg[i];
       if (seen > ks[j]) {
-        const v = clamp(-representative(this.neg.offset + i), this.lo, this.hi);
+        const v = clamp(-bucketValue(this.neg.offset + i, this.neg.single[i], this.whole), this.lo, this.hi);
         while (j < end && seen > ks[j]) out[j++] = v;
       }
     }
@@ -258,7 +360,7 @@ export class QuantileSketch {
     for (let i = 0; i < pos.length && j < end; i++) {
       seen += pos[i];
       if (seen > ks[j]) {
-        const v = clamp(representative(this.pos.offset + i), this.lo, this.hi);
+        const v = clamp(bucketValue(this.pos.offset + i, this.pos.single[i], this.whole), this.lo, this.hi);
         while (j < end && seen > ks[j]) out[j++] = v;
       }
     }
@@ -274,14 +376,14 @@ export class QuantileSketch {
     const neg = this.neg.counts;
     for (let i = neg.length - 1; i >= 0; i--) {
       seen += neg[i];
-      if (seen > k) return clamp(-representative(this.neg.offset + i), this.lo, this.hi);
+      if (seen > k) return clamp(-bucketValue(this.neg.offset + i, this.neg.single[i], this.whole), this.lo, this.hi);
     }
     seen += this.zero;
     if (seen > k) return 0;
     const pos = this.pos.counts;
     for (let i = 0; i < pos.length; i++) {
       seen += pos[i];
-      if (seen > k) return clamp(representative(this.pos.offset + i), this.lo, this.hi);
+      if (seen > k) return clamp(bucketValue(this.pos.offset + i, this.pos.single[i], this.whole), this.lo, this.hi);
     }
     return this.hi;
   }
@@ -293,6 +395,7 @@ export class QuantileSketch {
       zero: this.zero,
       min: this.n > 0 ? this.lo : null,
       max: this.n > 0 ? this.hi : null,
+      whole: this.whole,
     };
     const pos = this.pos.encode();
     const neg = this.neg.encode();
@@ -310,10 +413,21 @@ export class QuantileSketch {
     s.n = json.n;
     s.lo = json.min ?? Infinity;
     s.hi = json.max ?? -Infinity;
+    // A sketch written without the flag (an older one) is read as not whole: interpolated, as it was.
+    s.whole = json.whole === true;
     const total = s.zero + s.pos.total + s.neg.total;
     if (total !== s.n) throw new TypeError('QuantileSketch.fromJSON: bucket counts do not add up to n');
     return s;
   }
+}
+
+/** 0-based rank of the type-1 q-quantile of n values: x_(ceil(q n)) in 1-based terms. */
+function wholeRank(q: number, n: number): number {
+  const x = q * n;
+  // q n is often whole in exact arithmetic (0.1 x 30) but not in floating point (3.0000000000000004).
+  const nearest = Math.round(x);
+  const up = Math.abs(x - nearest) <= 1e-9 * Math.max(1, x) ? nearest : Math.ceil(x);
+  return Math.max(0, up - 1);
 }
 
 function clamp(v: number, lo: number, hi: number): number {
