@@ -1,12 +1,12 @@
 /**
  * The household simulation engine: pure TypeScript, no I/O. Shards of paths are simulated
- * independently (`simulateShard`), merged in any order (`mergeShardResults`) and turned into the
+ * independently (`simulateShard`), merged in any order (`mergeShards` in memory, `mergeShardResults` as JSON) and turned into the
  * output document (`buildOutput`); `simulate` does all three in process. Comparisons run two plans
  * on common random numbers the same way.
  */
 import type { HouseholdPlan } from './household/plan.js';
 import { simulateShard, splitPaths, type ShardRange } from './output/simulate-shard.js';
-import { mergeShardResults } from './output/merge-shards.js';
+import { mergeShardResults, mergeShards, type MergedShards } from './output/merge-shards.js';
 import { buildOutput } from './output/build-output.js';
 import type { ShardResult } from './output/shard-result.js';
 import type { OutputDocument } from './output/output-document.js';
@@ -15,8 +15,8 @@ import { mergeComparisonShards } from './compare/merge-comparison.js';
 import { buildComparison, type ComparisonDocument } from './compare/build-comparison.js';
 
 export { ENGINE_VERSION } from './version.js';
-export { simulateShard, splitPaths, mergeShardResults, buildOutput, compareShard, mergeComparisonShards, buildComparison };
-export type { HouseholdPlan, ShardRange, ShardResult, OutputDocument, ComparisonShardResult, ComparisonDocument };
+export { simulateShard, splitPaths, mergeShardResults, mergeShards, buildOutput, compareShard, mergeComparisonShards, buildComparison };
+export type { HouseholdPlan, ShardRange, ShardResult, MergedShards, OutputDocument, ComparisonShardResult, ComparisonDocument };
 export type { PathEvent } from './household/path-events.js';
 
 /** In-process run options; `onProgress`, if given, hears (paths done, paths) after each slice of a shard. */
@@ -64,7 +64,7 @@ export function simulate(plan: HouseholdPlan, options: RunOptions): OutputDocume
   const shards = checkRun(options);
   const started = performance.now();
   const ranges = splitPaths(options.paths, shards);
-  const merged = mergeShardResults(runRanges(ranges, options, (r) => simulateShard(plan, options.seed, r)));
+  const merged = mergeShards(runRanges(ranges, options, (r) => simulateShard(plan, options.seed, r)));
   const elapsedMs = performance.now() - started;
   return buildOutput(plan, merged, { seed: options.seed, shards: ranges.length, elapsedMs });
 }

@@ -18,7 +18,7 @@ import {
   buildOutput,
   compareShard,
   mergeComparisonShards,
-  mergeShardResults,
+  mergeShards,
   simulateShard,
   type ComparisonDocument,
   type ComparisonShardResult,
@@ -77,7 +77,7 @@ export function buildRunDocument(
 ): RunDocument {
   switch (work.kind) {
     case 'SIMULATION':
-      return buildOutput(work.plans[0], mergeShardResults(results as ShardResult[]), meta);
+      return buildOutput(work.plans[0], mergeShards(results as ShardResult[]), meta);
     case 'COMPARISON':
       return buildComparison(work.plans[0], work.plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
     case 'ANALYSIS':

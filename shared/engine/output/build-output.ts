@@ -1,20 +1,27 @@
+import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
 import type { PathEvent } from '../household/household-path.js';
 import { MEMBER_STATE_NAMES } from '../life/life-path.js';
 import type { Life, LifeYear, OutputDocument, TimeSeriesEntry } from './output-document.js';
-import { readSketch } from './merge-shards.js';
-import { percentiles, sumValue } from './percentiles.js';
+import { mergeShards, type MergedShards } from './merge-shards.js';
+import { mergedPercentiles as percentiles } from './percentiles.js';
 import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-result.js';
 
 const LIFE_PERCENTILES = [10, 50, 90] as const;
 
-/** The output document from the merged shard results of one run. */
+const isMerged = (r: ShardResult | MergedShards): r is MergedShards => r.totalShortfall instanceof ExactSum;
+
+/**
+ * The output document from the merged shard results of one run: held in memory (mergeShards), or
+ * as one shard result (JSON), which is read first.
+ */
 export function buildOutput(
   plan: HouseholdPlan,
-  merged: ShardResult,
+  result: ShardResult | MergedShards,
   meta: { seed: number; shards: number; elapsedMs: number },
 ): OutputDocument {
+  const merged = isMerged(result) ? result : mergeShards([result]);
   const n = merged.paths;
   const ratio = (k: number, of: number) => (of > 0 ? k / of : 0);
   const ages = (t: number) => Object.fromEntries(plan.members.map((m) => [m.id, plan.startYear + t - m.birthYear]));
@@ -49,14 +56,14 @@ export function buildOutput(
       probabilityOfSuccess: ratio(merged.successes, n),
       probabilityOfDepletion: ratio(merged.depletions, n),
       depletionAge: percentiles(merged.depletionAge),
-      expectedShortfall: n > 0 ? sumValue(merged.totalShortfall) / n : 0,
+      expectedShortfall: n > 0 ? merged.totalShortfall.value() / n : 0,
       terminalEstate: percentiles(merged.terminalEstate),
       goals: plan.goals.map((g, i) => {
         const s = merged.goals[i];
         return {
           goalId: g.id,
           achievability: s.due > 0 ? s.achieved / s.due : null,
-          expectedFundedRatio: s.due > 0 ? sumValue(s.fundedRatio) / s.due : null,
+          expectedFundedRatio: s.due > 0 ? s.fundedRatio.value() / s.due : null,
         };
       }),
       members: plan.members.map((m, i) => {
@@ -100,9 +107,9 @@ export function buildOutput(
 }
 
 /** Re-simulates, in full, the sampled paths nearest to the 10th, 50th and 90th percentile of terminal estate. */
-function buildLives(plan: HouseholdPlan, merged: ShardResult, seed: number): Life[] {
+function buildLives(plan: HouseholdPlan, merged: MergedShards, seed: number): Life[] {
   if (merged.sample.length === 0) return [];
-  const sketch = readSketch(merged.terminalEstate.sketch);
+  const sketch = merged.terminalEstate.sketch;
   const runner = new PathRunner(plan, seed);
   const used = new Set<number>();
   const lives: Life[] = [];

@@ -1,11 +1,9 @@
 import { ExactSum, QuantileSketch } from '../stats/index.js';
 import { keepSmallestRanks } from './path-sample.js';
-import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from './shard-result.js';
+import type { DistributionJson, ExactSumJson, ShardResult, ShardResultOf, SketchJson } from './shard-result.js';
 
 export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
-  const total = new ExactSum();
-  for (const p of parts) total.merge(ExactSum.fromJSON(p));
-  return total.toJSON();
+  return sumOf(parts).toJSON();
 }
 
 /** The sketch each merged JSON was written from, so that reading that JSON (the output's percentiles) does not decode it again. */
@@ -25,7 +23,7 @@ export function readSketch(json: SketchJson): QuantileSketch {
 }
 
 export function mergeDistributions(parts: DistributionJson[]): DistributionJson {
-  return { sketch: mergeSketches(parts.map((p) => p.sketch)), sum: mergeSums(parts.map((p) => p.sum)), unit: parts[0].unit };
+  return distributionJson(distributionOf(parts));
 }
 
 /** Sorted, coalesced union of path ranges; overlapping shards would count paths twice, so they are refused. */
@@ -43,10 +41,34 @@ export function unionRanges(ranges: [number, number][]): [number, number][] {
 
 const addArrays = (arrays: number[][]): number[] => arrays[0].map((_, i) => arrays.reduce((s, a) => s + a[i], 0));
 
-/** Merges shard results of one run: associative and independent of order (counts add, sums are exact, sketches merge exactly). */
-export function mergeShardResults(results: ShardResult[]): ShardResult {
+/** A merged distribution held in memory: its sketch and exact sum, never encoded unless the merge is written as JSON. */
+export interface MergedDistribution {
+  sketch: QuantileSketch;
+  sum: ExactSum;
+  unit: number;
+}
+
+/** Merged shard results held in memory: what the output is built from, with no JSON written and read back. */
+export type MergedShards = ShardResultOf<MergedDistribution, ExactSum>;
+
+function sumOf(parts: ExactSumJson[]): ExactSum {
+  const total = new ExactSum();
+  for (const p of parts) total.merge(ExactSum.fromJSON(p));
+  return total;
+}
+
+function distributionOf(parts: DistributionJson[]): MergedDistribution {
+  const sketch = QuantileSketch.fromJSON(parts[0].sketch);
+  for (let i = 1; i < parts.length; i++) sketch.mergeJSON(parts[i].sketch);
+  return { sketch, sum: sumOf(parts.map((p) => p.sum)), unit: parts[0].unit };
+}
+
+/**
+ * Merges shard results of one run into memory: associative and independent of order (counts add,
+ * sums are exact, sketches merge exactly). The fan-in builds the output from this directly.
+ */
+export function mergeShards(results: ShardResult[]): MergedShards {
   if (results.length === 0) throw new Error('no shard results to merge');
-  if (results.length === 1) return results[0];
   const first = results[0];
   for (const r of results) {
     if (
@@ -67,13 +89,13 @@ export function mergeShardResults(results: ShardResult[]): ShardResult {
     pathYears: pick((r) => r.pathYears).reduce((a, b) => a + b, 0),
     successes: pick((r) => r.successes).reduce((a, b) => a + b, 0),
     depletions: pick((r) => r.depletions).reduce((a, b) => a + b, 0),
-    depletionAge: mergeDistributions(pick((r) => r.depletionAge)),
-    totalShortfall: mergeSums(pick((r) => r.totalShortfall)),
-    terminalEstate: mergeDistributions(pick((r) => r.terminalEstate)),
+    depletionAge: distributionOf(pick((r) => r.depletionAge)),
+    totalShortfall: sumOf(pick((r) => r.totalShortfall)),
+    terminalEstate: distributionOf(pick((r) => r.terminalEstate)),
     goals: first.goals.map((_, g) => ({
       due: results.reduce((s, r) => s + r.goals[g].due, 0),
       achieved: results.reduce((s, r) => s + r.goals[g].achieved, 0),
-      fundedRatio: mergeSums(results.map((r) => r.goals[g].fundedRatio)),
+      fundedRatio: sumOf(results.map((r) => r.goals[g].fundedRatio)),
     })),
     members: first.members.map((_, m) => ({
       halfYearsLived: results.reduce((s, r) => s + r.members[m].halfYearsLived, 0),
@@ -89,10 +111,32 @@ export function mergeShardResults(results: ShardResult[]): ShardResult {
       longTermCare: addArrays(results.map((r) => r.memberYears[m].longTermCare)),
     })),
     series: first.series.map((views, k) =>
-      views.map((years, v) => years.map((_, t) => mergeDistributions(results.map((r) => r.series[k][v][t])))),
+      views.map((years, v) => years.map((_, t) => distributionOf(results.map((r) => r.series[k][v][t])))),
     ),
-    economy: first.economy.map((years, f) => years.map((_, t) => mergeDistributions(results.map((r) => r.economy[f][t])))),
-    annualised: first.annualised.map((_, f) => mergeDistributions(results.map((r) => r.annualised[f]))),
+    economy: first.economy.map((years, f) => years.map((_, t) => distributionOf(results.map((r) => r.economy[f][t])))),
+    annualised: first.annualised.map((_, f) => distributionOf(results.map((r) => r.annualised[f]))),
     sample: keepSmallestRanks(results.flatMap((r) => r.sample.map((s) => ({ ...s })))),
+  };
+}
+
+function distributionJson(d: MergedDistribution): DistributionJson {
+  const sketch = d.sketch.toJSON();
+  mergedSketches.set(sketch, d.sketch);
+  return { sketch, sum: d.sum.toJSON(), unit: d.unit };
+}
+
+/** Merges shard results of one run into a shard result (JSON, mergeable again); see mergeShards. */
+export function mergeShardResults(results: ShardResult[]): ShardResult {
+  if (results.length === 1) return results[0];
+  const merged = mergeShards(results);
+  return {
+    ...merged,
+    depletionAge: distributionJson(merged.depletionAge),
+    totalShortfall: merged.totalShortfall.toJSON(),
+    terminalEstate: distributionJson(merged.terminalEstate),
+    goals: merged.goals.map((g) => ({ ...g, fundedRatio: g.fundedRatio.toJSON() })),
+    series: merged.series.map((views) => views.map((years) => years.map(distributionJson))),
+    economy: merged.economy.map((years) => years.map(distributionJson)),
+    annualised: merged.annualised.map(distributionJson),
   };
 }

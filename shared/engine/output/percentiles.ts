@@ -1,5 +1,5 @@
-import { ExactSum } from '../stats/index.js';
-import { readSketch } from './merge-shards.js';
+import { ExactSum, type QuantileSketch } from '../stats/index.js';
+import { type MergedDistribution, readSketch } from './merge-shards.js';
 import type { DistributionJson, ExactSumJson } from './shard-result.js';
 import type { Percentiles } from './output-document.js';
 
@@ -12,9 +12,17 @@ export function sumValue(json: ExactSumJson): number {
 
 /** Percentiles from the merged sketch (within its relative accuracy) and the exact mean; nulls when there are no values. */
 export function percentiles(d: DistributionJson): Percentiles {
-  const sketch = readSketch(d.sketch);
+  return sketchPercentiles(readSketch(d.sketch), () => sumValue(d.sum), d.unit);
+}
+
+/** percentiles() of a merged distribution held in memory. */
+export function mergedPercentiles(d: MergedDistribution): Percentiles {
+  return sketchPercentiles(d.sketch, () => d.sum.value(), d.unit);
+}
+
+function sketchPercentiles(sketch: QuantileSketch, sum: () => number, unit: number): Percentiles {
   const n = sketch.count;
   if (n === 0) return { p5: null, p10: null, p25: null, p50: null, p75: null, p90: null, p95: null, mean: null };
   const [p5, p10, p25, p50, p75, p90, p95] = sketch.quantiles(LEVELS);
-  return { p5, p10, p25, p50, p75, p90, p95, mean: (sumValue(d.sum) * d.unit) / n };
+  return { p5, p10, p25, p50, p75, p90, p95, mean: (sum() * unit) / n };
 }

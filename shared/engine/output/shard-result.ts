@@ -27,7 +27,11 @@ export interface SampledPath {
   terminalEstate: number;
 }
 
-export interface ShardResult {
+/**
+ * A shard result's shape over its distribution type D and its sum type S: the JSON form
+ * (ShardResult), or the merged shards held in memory (MergedShards, merge-shards.ts).
+ */
+export interface ShardResultOf<D, S> {
   engineVersion: string;
   years: number;
   /** Path index ranges covered, sorted and coalesced: [start, count][]. */
@@ -36,10 +40,10 @@ export interface ShardResult {
   pathYears: number;
   successes: number;
   depletions: number;
-  depletionAge: DistributionJson;
-  totalShortfall: ExactSumJson;
-  terminalEstate: DistributionJson;
-  goals: { due: number; achieved: number; fundedRatio: ExactSumJson }[];
+  depletionAge: D;
+  totalShortfall: S;
+  terminalEstate: D;
+  goals: { due: number; achieved: number; fundedRatio: S }[];
   members: { halfYearsLived: number; everDisabled: number; everLongTermCare: number; everUnemployed: number }[];
   /** running[t]: paths whose household was still running in year t. */
   running: number[];
@@ -48,10 +52,12 @@ export interface ShardResult {
   /** memberYears[m]: per year, counts alive / disabled / in care. */
   memberYears: { alive: number[]; disabled: number[]; longTermCare: number[] }[];
   /** series[metric][view][t], view 0 nominal, 1 real. */
-  series: DistributionJson[][][];
+  series: D[][][];
   /** economy[factor][t] over all paths. */
-  economy: DistributionJson[][];
-  annualised: DistributionJson[];
+  economy: D[][];
+  annualised: D[];
   /** The paths with the smallest sample ranks (a fixed pseudo-random order of path indices), for `lives`. */
   sample: SampledPath[];
 }
+
+export type ShardResult = ShardResultOf<DistributionJson, ExactSumJson>;
