@@ -10,8 +10,7 @@ export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
 const mergedSketches = new WeakMap<SketchJson, QuantileSketch>();
 
 export function mergeSketches(parts: SketchJson[]): SketchJson {
-  const sketch = QuantileSketch.fromJSON(parts[0]);
-  for (let i = 1; i < parts.length; i++) sketch.mergeJSON(parts[i]);
+  const sketch = QuantileSketch.mergedFromJSON(parts);
   const json = sketch.toJSON();
   mergedSketches.set(json, sketch);
   return json;
@@ -58,8 +57,7 @@ function sumOf(parts: ExactSumJson[]): ExactSum {
 }
 
 function distributionOf(parts: DistributionJson[]): MergedDistribution {
-  const sketch = QuantileSketch.fromJSON(parts[0].sketch);
-  for (let i = 1; i < parts.length; i++) sketch.mergeJSON(parts[i].sketch);
+  const sketch = QuantileSketch.mergedFromJSON(parts.map((p) => p.sketch));
   return { sketch, sum: sumOf(parts.map((p) => p.sum)), unit: parts[0].unit };
 }
 

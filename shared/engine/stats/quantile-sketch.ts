@@ -179,6 +179,25 @@ class Buckets {
     this.single = single;
   }
 
+  /**
+   * Sizes buckets that have none yet to hold the encoded buckets of every one of `parts` at once
+   * (no padding), so that merging them in does not allocate and copy as the range widens.
+   */
+  reserve(parts: ({ o: number; c: number[] } | undefined)[]): void {
+    if (this.counts.length > 0) return;
+    let first = Infinity;
+    let last = -Infinity;
+    for (const j of parts) {
+      if (!j || j.c.length === 0 || !Number.isInteger(j.o) || j.o < 0) continue;
+      first = Math.min(first, j.o);
+      last = Math.max(last, j.o + encodedLength(j.c) - 1);
+    }
+    if (first > last) return;
+    this.offset = first;
+    this.counts = new Float64Array(last - first + 1);
+    this.single = new Float64Array(this.counts.length).fill(NO_VALUE);
+  }
+
   /** Counts value v (|v| in bucket `key`, inside the array). */
   addAt(i: number, v: number): void {
     this.holdSingles();
@@ -497,6 +516,18 @@ export class QuantileSketch {
     if (pos.c.length > 0) json.pos = pos;
     if (neg.c.length > 0) json.neg = neg;
     return json;
+  }
+
+  /**
+   * The merge of sketches in their JSON form, as fromJSON(parts[0]) then mergeJSON of the others
+   * gives it, to the bit, with each sign's buckets allocated once for all the parts (the fan-in's merge).
+   */
+  static mergedFromJSON(parts: readonly SketchJSON[]): QuantileSketch {
+    const s = new QuantileSketch();
+    s.pos.reserve(parts.map((json) => json?.pos));
+    s.neg.reserve(parts.map((json) => json?.neg));
+    for (const json of parts) s.mergeJSON(json);
+    return s;
   }
 
   static fromJSON(json: SketchJSON): QuantileSketch {

@@ -57,7 +57,7 @@ describe('QuantileSketch', () => {
     }
   });
 
-  it('merges a JSON sketch without decoding it (mergeJSON) exactly as merging the decoded sketch, and rejects bad JSON', () => {
+  it('merges JSON sketches without decoding them (mergeJSON, mergedFromJSON) exactly as merging the decoded sketches, and rejects bad JSON', () => {
     // Mixed values, repeated plan amounts (buckets keeping their single value), zeros, both signs.
     const parts = Array.from({ length: 3 }, () => new QuantileSketch());
     const ages = Array.from({ length: 3 }, () => new QuantileSketch());
@@ -75,7 +75,14 @@ describe('QuantileSketch', () => {
       }
       expect(direct.toJSON()).toEqual(decoded.toJSON());
       for (const q of QS) expect(direct.quantile(q)).toBe(decoded.quantile(q));
+      // All parts at once, into buckets sized for all of them (the fan-in's merge), in any order.
+      for (const order of [json, [...json].reverse()]) {
+        const once = QuantileSketch.mergedFromJSON(order);
+        expect(once.toJSON()).toEqual(decoded.toJSON());
+        for (const q of QS) expect(once.quantile(q)).toBe(decoded.quantile(q));
+      }
     }
+    expect(QuantileSketch.mergedFromJSON([new QuantileSketch().toJSON()]).toJSON()).toEqual(new QuantileSketch().toJSON());
     const good = ages[1].toJSON();
     expect(good.pos?.v?.length).toBeGreaterThan(0);
     const bad = (json: object) => () => new QuantileSketch().mergeJSON(json as ReturnType<QuantileSketch['toJSON']>);
