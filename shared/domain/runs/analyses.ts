@@ -50,8 +50,12 @@ export async function createAnalysis(
   scenarioId: string,
   body: AnalysisBody,
 ): Promise<AnalysisView> {
-  const scenario = await loadScenario(principal, householdId, scenarioId);
-  if ((await storeList({ realmId: principal.realmId, householdId, scenarioId })).length >= maxAnalysesPerScenario) {
+  // The scenario and the count of its analyses are read at once (the count is only used once the scenario is found).
+  const [scenario, existing] = await Promise.all([
+    loadScenario(principal, householdId, scenarioId),
+    storeList({ realmId: principal.realmId, householdId, scenarioId }),
+  ]);
+  if (existing.length >= maxAnalysesPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxAnalysesPerScenario} analyses; delete old ones first`);
   }
   const { request, paths, seed } = splitAnalysisBody(body);

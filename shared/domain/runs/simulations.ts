@@ -47,8 +47,11 @@ export async function createSimulation(
   scenarioId: string,
   request: SimulationRequest,
 ): Promise<Simulation> {
-  const scenario = await loadScenario(principal, householdId, scenarioId);
-  const existing = await storeList({ realmId: principal.realmId, householdId, scenarioId });
+  // The scenario and the count of its runs are read at once (the count is only used once the scenario is found).
+  const [scenario, existing] = await Promise.all([
+    loadScenario(principal, householdId, scenarioId),
+    storeList({ realmId: principal.realmId, householdId, scenarioId }),
+  ]);
   if (existing.length >= maxRunsPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxRunsPerScenario} simulations; delete old ones first`);
   }

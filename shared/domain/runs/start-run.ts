@@ -204,16 +204,20 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         lastProgressAt: createdAt.toISOString(),
         holdsSlot: true,
       } as RunRecord;
-      try {
-        await storeRunInput(ref, {
+      // The input and the run item are written at once: neither depends on the other, and both
+      // are in place before the first shard is sent (a shard reads them both).
+      const [input, item] = await Promise.allSettled([
+        storeRunInput(ref, {
           scenarios: resolved.map((r) => r.document),
           ...(request.analysis ? { analysis: request.analysis } : {}),
-        });
-        await putNewRun(ref, record);
-      } catch (error) {
+        }),
+        putNewRun(ref, record),
+      ]);
+      if (input.status === 'rejected' || item.status === 'rejected') {
+        if (item.status === 'fulfilled') await deleteRunItem(ref);
         await releaseRunSlot(ref);
         await deleteRunData(ref);
-        throw error;
+        throw input.status === 'rejected' ? input.reason : (item as PromiseRejectedResult).reason;
       }
       try {
         await shardQueue().send(
