@@ -57,7 +57,7 @@ describe('QuantileSketch', () => {
     }
   });
 
-  it('merges JSON sketches without decoding them (mergeJSON, mergedFromJSON) exactly as merging the decoded sketches, and rejects bad JSON', () => {
+  it('merges JSON sketches undecoded (mergeJSON, mergedFromJSON) exactly as the decoded sketches merge, and rejects bad JSON', () => {
     // Mixed values, repeated plan amounts (buckets keeping their single value), zeros, both signs.
     const parts = Array.from({ length: 3 }, () => new QuantileSketch());
     const ages = Array.from({ length: 3 }, () => new QuantileSketch());
