@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
 import { ESM_REQUIRE_BANNER, bundlingFor, esbuildOptions } from '../../infra/cdk/bundling.js';
-import { ServiceFunction } from '../../infra/cdk/constructs/service-function.js';
+import { ServiceFunction, type ServiceFunctionProps } from '../../infra/cdk/constructs/service-function.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import { handlerEntry } from '../../infra/cdk/route-plan.js';
 
@@ -59,6 +59,20 @@ describe('npm run synth', () => {
   });
 });
 
+/** What each bundling probe's function is deployed with, besides its entry. */
+const PROBE_SETTINGS = {
+  description: 'bundling probe',
+  environment: {
+    TABLE_NAME: 't',
+    SHARD_QUEUE_URL: 'q',
+    SIGNING_KEY_ID: 'k',
+    ISSUER_BASE_URL: 'https://api.example.com',
+    LOG_LEVEL: 'error',
+  },
+  logRetention: RetentionDays.ONE_DAY,
+  tracing: true,
+} satisfies Partial<ServiceFunctionProps>;
+
 describe('bundling a real handler', () => {
   const health = routes.find((r) => r.method === 'GET' && r.path === '/health');
 
@@ -69,16 +83,7 @@ describe('bundling a real handler', () => {
     new ServiceFunction(stack, 'HealthFunction', {
       entry: handlerEntry(PROJECT_ROOT, health!.handler),
       projectRoot: PROJECT_ROOT,
-      description: 'bundling probe',
-      environment: {
-        TABLE_NAME: 't',
-        SHARD_QUEUE_URL: 'q',
-        SIGNING_KEY_ID: 'k',
-        ISSUER_BASE_URL: 'https://api.example.com',
-        LOG_LEVEL: 'error',
-      },
-      logRetention: RetentionDays.ONE_DAY,
-      tracing: true,
+      ...PROBE_SETTINGS,
     });
     const assembly = app.synth();
     const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
@@ -125,16 +130,7 @@ describe('bundling a real handler', () => {
       entry: handlerEntry(PROJECT_ROOT, 'system/docs-script'),
       projectRoot: PROJECT_ROOT,
       bundling: bundlingFor('system/docs-script'),
-      description: 'bundling probe',
-      environment: {
-        TABLE_NAME: 't',
-        SHARD_QUEUE_URL: 'q',
-        SIGNING_KEY_ID: 'k',
-        ISSUER_BASE_URL: 'https://api.example.com',
-        LOG_LEVEL: 'error',
-      },
-      logRetention: RetentionDays.ONE_DAY,
-      tracing: true,
+      ...PROBE_SETTINGS,
     });
     const assembly = app.synth();
     const asset = readdirSync(assembly.directory).find((d) => d.startsWith('asset.'))!;
