@@ -6,7 +6,7 @@ import { allocateEconomyPath, type EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
 import { checkYears } from './economy-path.js';
 import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
-import { boundedSimpleReturn, boundInflation, boundLogReturn } from './limits.js';
+import { boundInflation, boundLogReturn } from './limits.js';
 
 const MONTHS = 12;
 
@@ -18,6 +18,17 @@ const MONTHS = 12;
 function copyYears(from: Float64Array, to: Float64Array, n: number): void {
   if (to.length >= from.length) to.set(from);
   else for (let t = 0; t < n; t++) to[t] = from[t];
+}
+
+/**
+ * a[t] = e^a[t] − 1 for t < n: bounded log returns to simple returns, in place. The year loop
+ * writes the log returns and this pass follows it. Math.expm1 is a call into C, and inside the
+ * year loop each call cost more than the call itself (likely V8 saving and restoring the loop's
+ * two dozen live doubles around it): with this pass the stylised retiree's generation runs about
+ * a tenth faster, the young family's about 3% (docs/PERFORMANCE.md).
+ */
+function expm1InPlace(a: Float64Array, n: number): void {
+  for (let t = 0; t < n; t++) a[t] = Math.expm1(a[t]);
 }
 
 const SQRT_MONTHS = Math.sqrt(MONTHS);
@@ -218,8 +229,9 @@ export class StochasticEconomyGenerator {
         // The year's figures are bounded (limits.ts); the rate's own state r is not.
         yieldOfYear = boundLogReturn(yieldOfYear);
         shortRate[t] = yieldOfYear;
-        cashReturn[t] = Math.expm1(yieldOfYear);
-        bondReturn[t] = boundedSimpleReturn(bondLnA - bondSellB * rNext + bondBuyB * r);
+        // Log returns here; the pass after the loop makes them simple returns.
+        cashReturn[t] = yieldOfYear;
+        bondReturn[t] = boundLogReturn(bondLnA - bondSellB * rNext + bondBuyB * r);
         r = rNext;
         shortRateStart[t + 1] = r;
       }
@@ -243,9 +255,16 @@ export class StochasticEconomyGenerator {
       } else {
         equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
-      equityReturn[t] = boundedSimpleReturn(equityLog);
-      if (!propertyFixed) propertyReturn[t] = boundedSimpleReturn(yearInflation + propertyDrift + propertySd * eProperty);
+      equityReturn[t] = boundLogReturn(equityLog);
+      if (!propertyFixed) propertyReturn[t] = boundLogReturn(yearInflation + propertyDrift + propertySd * eProperty);
     }
+    // Simple returns from the bounded log returns: boundedSimpleReturn, in two steps.
+    if (!rateFixed) {
+      expm1InPlace(cashReturn, years);
+      expm1InPlace(bondReturn, years);
+    }
+    expm1InPlace(equityReturn, years);
+    if (!propertyFixed) expm1InPlace(propertyReturn, years);
   }
 
   /** The first `years` years of the fixed factors' series, from the path computed once. */
