@@ -60,6 +60,9 @@ export class HistoricalEconomyGenerator {
     }
   }
 
+  /** Nothing to forget: every path writes every series. */
+  changed(_out: EconomyPath): void {}
+
   /** Fills the first `years` years (default all): a prefix of the full path (the year picks do not depend on how many are used). */
   generate(pathIndex: number, out: EconomyPath, years: number = this.years): void {
     checkYears(years, this.years, out);

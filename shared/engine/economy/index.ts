@@ -41,6 +41,12 @@ export interface EconomyGenerator {
    * its first `years` years: prefix-consistent, those years equal the full generation's.
    */
   generate(pathIndex: number, out: EconomyPath, years?: number): void;
+  /**
+   * Says that `out`'s values were changed after `generate` wrote them (a stress test's shock), so
+   * that its next path writes every series again: a generator may leave in a buffer what is the
+   * same on every path.
+   */
+  changed(out: EconomyPath): void;
 }
 
 /**

@@ -143,6 +143,19 @@ export class StochasticEconomyGenerator {
   private rateFixed = false;
   private inflationFixed = false;
   private propertyFixed = false;
+  /**
+   * The buffers that hold the fixed factors' whole series. A fixed factor is the same on every
+   * path, so a buffer keeps it from one path to the next and only its first path copies it (seven
+   * block copies a path were a tenth of the stylised retiree's generation). That holds while
+   * nothing else writes into those series: a caller that changes a generated economy (a stress
+   * test's shock) says so with `changed`. Writing the same values again (the batch copying a
+   * path's price index into its slot) changes nothing.
+   */
+  private readonly holdingFixed = new WeakSet<EconomyPath>();
+
+  changed(out: EconomyPath): void {
+    this.holdingFixed.delete(out);
+  }
 
   /** Fills the first `years` years (default all): a prefix of the full path, since each factor's stream is drawn year by year. */
   generate(pathIndex: number, out: EconomyPath, years: number = this.years): void {
@@ -194,12 +207,16 @@ export class StochasticEconomyGenerator {
     const equityStream = shocks.equity;
     const propertyStream = shocks.property;
 
-    // Fixed factors are copied whole, before the loop, which then computes the random ones only.
+    // Fixed factors are copied whole, before the loop, which then computes the random ones only;
+    // a buffer that holds the whole horizon keeps them for its later paths (holdingFixed).
     const fixed = this.fixed;
     const rateFixed = fixed !== null && this.rateFixed;
     const inflationFixed = fixed !== null && this.inflationFixed;
     const propertyFixed = fixed !== null && this.propertyFixed;
-    if (fixed !== null) this.copyFixed(fixed, out, years);
+    if (fixed !== null && !this.holdingFixed.has(out)) {
+      this.copyFixed(fixed, out, years);
+      if (out.years >= this.years) this.holdingFixed.add(out);
+    }
 
     let r = this.r0;
     let infl = this.i0;

@@ -236,7 +236,10 @@ export class PathRunner {
     this.lifeModel.simulatePath(p, lives);
     const years = fullEconomy ? this.compiled.years : householdYears(this.compiled, lives);
     this.economyGenerator.generate(p, economy, years);
-    if (this.shock !== null) this.shock(economy, years);
+    if (this.shock !== null) {
+      this.shock(economy, years);
+      this.economyGenerator.changed(economy);
+    }
     return years;
   }
 
