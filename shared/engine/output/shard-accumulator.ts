@@ -6,6 +6,7 @@ import type { HouseholdBatch, YearRecorder } from '../household/household-batch.
 import { MONEY_UNIT, RATE_UNIT } from './fixed-point-sum.js';
 import { Distribution } from './distribution.js';
 import { DistributionGrid } from './distribution-grid.js';
+import { EconomyStage } from './economy-stage.js';
 import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
 import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
@@ -70,6 +71,8 @@ export class ShardAccumulator implements YearRecorder {
   private readonly series: DistributionGrid;
   /** Distribution factor * years + t. */
   private readonly economy: DistributionGrid;
+  /** The economy sample's factors on their way into `economy`, folded many paths at a time. */
+  private readonly economyStage: EconomyStage;
   private readonly annualised: Distribution[];
   private sample: SampledPath[] = [];
   /**
@@ -102,6 +105,7 @@ export class ShardAccumulator implements YearRecorder {
     this.care = grid(M, () => new Array(Y).fill(0));
     this.series = new DistributionGrid(SERIES_SLOTS * Y, MONEY_UNIT);
     this.economy = new DistributionGrid(ECONOMY_FACTORS.length * Y, RATE_UNIT);
+    this.economyStage = new EconomyStage(this.economy, Y);
     this.annualised = grid(ANNUALISED_FACTORS.length, () => new Distribution(RATE_UNIT));
     this.following = new Uint8Array(SERIES_SLOTS * Y);
     for (let slot = 0; slot < SERIES_SLOTS; slot++) if (FOLLOWS[slot] >= 0) this.following.fill(1, slot * Y, (slot + 1) * Y);
@@ -190,7 +194,6 @@ export class ShardAccumulator implements YearRecorder {
     const Y = c.years;
     const M = c.memberCount;
     const B = batch.capacity;
-    const sampled: number[] = [];
     for (let i = 0; i < count; i++) {
       const T = batch.yearsRun[i];
       const depletionYear = batch.depletionYear[i];
@@ -215,7 +218,7 @@ export class ShardAccumulator implements YearRecorder {
       const p = pathIndex(i);
       if (inEconomySample(p)) {
         if (economyYears(i) < Y) throw new Error(`path ${p} is in the economy sample but has ${economyYears(i)} years of economy`);
-        sampled.push(i);
+        this.economyStage.add(batch.economies[i]);
         this.addAnnualised(batch.economies[i]);
       }
       const rank = sampleRank(p);
@@ -227,7 +230,6 @@ export class ShardAccumulator implements YearRecorder {
         }
       }
     }
-    if (sampled.length > 0) this.addEconomies(batch, sampled);
   }
 
   /**
@@ -261,25 +263,6 @@ export class ShardAccumulator implements YearRecorder {
     this.everUnemployed[m] += unemp;
   }
 
-  /** The economy section's per-year factors of the sampled slots, one call per distribution. */
-  private addEconomies(batch: HouseholdBatch, slots: readonly number[]): void {
-    const Y = this.c.years;
-    const n = slots.length;
-    // Year-major staging (stage[t * n + k]), filled slot by slot: each slot's series is read in
-    // order, where gathering a year across slots read one cache line per value.
-    if (this.stage.length < Y * n) this.stage = new Float64Array(Y * batch.capacity);
-    const stage = this.stage;
-    for (let f = 0; f < ECONOMY_FACTORS.length; f++) {
-      for (let k = 0; k < n; k++) {
-        const from = batch.economies[slots[k]][ECONOMY_FACTORS[f]];
-        for (let t = 0; t < Y; t++) stage[t * n + k] = from[t];
-      }
-      for (let t = 0; t < Y; t++) this.economy.addBatch(f * Y + t, stage, t * n, n);
-    }
-  }
-
-  private stage = new Float64Array(0);
-
   /** The annualised returns over the whole horizon of one sampled path. */
   private addAnnualised(econ: EconomyPath): void {
     const Y = this.c.years;
@@ -305,6 +288,7 @@ export class ShardAccumulator implements YearRecorder {
 
   toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
     const Y = this.c.years;
+    this.economyStage.fold();
     return {
       engineVersion,
       years: this.c.years,
