@@ -15,9 +15,9 @@ export interface YearRecorder {
  * at a time, with that year's running paths (docs/PERFORMANCE.md says why the household year runs
  * path by path, and the recording year by year).
  *
- * A recorder reads year t's figures per slot from `netWorth` … `taxes`, `cpiStart` and `cpiEnd`
- * (views of year t only while `recordYear(t, …)` runs) for the slots in `active`; the per-path
- * results below stay readable until the next batch runs.
+ * A recorder reads year t's figures per slot from `netWorth` … `taxes`, `inverseCpiStart` and
+ * `inverseCpiEnd` (views of year t only while `recordYear(t, …)` runs) for the slots in `active`;
+ * the per-path results below stay readable until the next batch runs.
  */
 export class HouseholdBatch {
   readonly capacity: number;
@@ -30,7 +30,6 @@ export class HouseholdBatch {
   readonly lives: readonly MemberLifePath[];
   /** Per slot, its members' lives (views of `lives`), as the simulator takes them. */
   readonly slotLives: readonly MemberLifePath[][];
-  private readonly cpi: Float64Array;
 
   // Results per slot, after run().
   /** Years simulated: up to and including the year of the last adult death, or the horizon. */
@@ -60,14 +59,25 @@ export class HouseholdBatch {
   spending: Float64Array;
   shortfall: Float64Array;
   taxes: Float64Array;
-  /** The recorded year's price index per slot, at its start and at its end. */
-  readonly cpiStart: Float64Array;
-  readonly cpiEnd: Float64Array;
+  /**
+   * The recorded year's deflators per slot: 1 / its price index at the start of the year (for
+   * flows) and at its end (for balances).
+   */
+  inverseCpiStart: Float64Array;
+  inverseCpiEnd: Float64Array;
 
   /** The one household simulator, writing each slot's yearly figures at [t * capacity + slot]. */
   private readonly simulator: HouseholdPathSimulator;
   /** Per year t, the views of its figures in the simulator's buffers (netWorth … taxes). */
   private readonly yearViews: Float64Array[][];
+  /**
+   * 1 / each slot's price index at the start of year t, at [t * capacity + slot], for t up to the
+   * year after its path's last (a balance at the end of year t is deflated by cpi[t + 1]); per t,
+   * `inverseCpiViews[t]`. Inverted once per path-year as the slot runs, and stored year-major like
+   * the figures, so that recording a year reads the running slots' deflators from one stretch.
+   */
+  private readonly inverseCpi: Float64Array;
+  private readonly inverseCpiViews: Float64Array[];
 
   constructor(c: CompiledPlan, life: HouseholdLifeCosts, capacity: number) {
     const B = (this.capacity = capacity);
@@ -89,7 +99,7 @@ export class HouseholdBatch {
       deathYear: -1,
     }));
     this.slotLives = Array.from({ length: B }, (_, i) => this.lives.slice(i * M, (i + 1) * M));
-    this.cpi = f64(Y + 1);
+    const cpi = f64(Y + 1);
     const shortRate = f64(Y);
     const startRates = f64(Y + 1);
     const inflation = f64(Y);
@@ -102,7 +112,7 @@ export class HouseholdBatch {
       shortRate: view(shortRate, i, Y),
       shortRateStart: view(startRates, i, Y + 1),
       inflation: view(inflation, i, Y),
-      cpi: view(this.cpi, i, Y + 1),
+      cpi: view(cpi, i, Y + 1),
       cashReturn: view(cashReturn, i, Y),
       bondReturn: view(bondReturn, i, Y),
       equityReturn: view(equityReturn, i, Y),
@@ -118,8 +128,10 @@ export class HouseholdBatch {
     this.goalCameDue = new Uint8Array(G * B);
     this.goalFull = new Uint8Array(G * B);
     this.active = new Int32Array(B);
-    this.cpiStart = f64(1);
-    this.cpiEnd = f64(1);
+    this.inverseCpi = f64(Y + 1);
+    this.inverseCpiViews = Array.from({ length: Y + 1 }, (_, t) => this.inverseCpi.subarray(t * B, (t + 1) * B));
+    this.inverseCpiStart = this.inverseCpiViews[0];
+    this.inverseCpiEnd = this.inverseCpiViews[1];
     const sim = (this.simulator = new HouseholdPathSimulator(c, life, B));
     this.netWorth = sim.netWorth;
     this.liquidAssets = sim.liquidAssets;
@@ -133,16 +145,17 @@ export class HouseholdBatch {
 
   /**
    * Simulates slot i on its lives (already generated) and `economy`: the slot's own (`economies[i]`)
-   * or, for a path whose economy is not kept, a scratch path whose price index the slot copies (the
-   * recording deflates by it). Keeping only the economies the recording reads spares the batch's
-   * buffers the cache traffic of every path's economy.
+   * or, for a path whose economy is not kept, a scratch path (the recording keeps only its
+   * deflators). Keeping only the economies the recording reads spares the batch's buffers the
+   * cache traffic of every path's economy.
    */
   runSlot(i: number, economy: EconomyPath): void {
     const sim = this.simulator;
     const B = this.capacity;
     sim.run(economy, this.slotLives[i], null, i);
-    const cpi = this.economies[i].cpi;
-    if (economy.cpi !== cpi) cpi.set(economy.cpi.subarray(0, sim.yearsRun + 1));
+    const cpi = economy.cpi;
+    const inverseCpi = this.inverseCpi;
+    for (let t = 0; t <= sim.yearsRun; t++) inverseCpi[t * B + i] = 1 / cpi[t];
     this.yearsRun[i] = sim.yearsRun;
     this.depletionYear[i] = sim.depletionYear;
     this.totalShortfallReal[i] = sim.totalShortfallReal;
@@ -156,19 +169,19 @@ export class HouseholdBatch {
     }
   }
 
-  /** Hands slots [0, count) (each run by `runSlot`) to `recorder`, year by year, with each year's running slots. */
+  /**
+   * Hands slots [0, count) (each run by `runSlot`) to `recorder`, year by year, with each year's
+   * running slots: a path runs through its first `yearsRun` years, so each year's list is the
+   * previous year's without the paths that ended.
+   */
   record(count: number, recorder: YearRecorder): void {
-    const Y1 = this.years + 1;
-    for (let t = 0; t < this.years; t++) {
-      let n = 0;
-      for (let i = 0; i < count; i++) {
-        if (this.yearsRun[i] <= t) continue;
-        this.active[n++] = i;
-        this.cpiStart[i] = this.cpi[i * Y1 + t];
-        this.cpiEnd[i] = this.cpi[i * Y1 + t + 1];
-      }
-      if (n === 0) break;
+    const active = this.active;
+    let n = 0;
+    for (let i = 0; i < count; i++) if (this.yearsRun[i] > 0) active[n++] = i;
+    for (let t = 0; t < this.years && n > 0; t++) {
       this.activeCount = n;
+      this.inverseCpiStart = this.inverseCpiViews[t];
+      this.inverseCpiEnd = this.inverseCpiViews[t + 1];
       const views = this.yearViews[t];
       this.netWorth = views[0];
       this.liquidAssets = views[1];
@@ -177,6 +190,9 @@ export class HouseholdBatch {
       this.shortfall = views[4];
       this.taxes = views[5];
       recorder.recordYear(t, this);
+      let running = 0;
+      for (let k = 0; k < n; k++) if (this.yearsRun[active[k]] > t + 1) active[running++] = active[k];
+      n = running;
     }
   }
 }

@@ -30,13 +30,13 @@ const FOLLOWS = Int8Array.from({ length: SERIES_SLOTS }, (_, slot) => {
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
-/** out[k] = 1 / cpi[act[k]] for the n running paths; whether every one of those price indices is exactly 1. */
-function invert(cpi: Float64Array, act: Int32Array, n: number, out: Float64Array): boolean {
+/** out[k] = inverseCpi[act[k]] for the n running paths; whether every one of them is exactly 1 (the prices have not moved). */
+function gatherDeflators(inverseCpi: Float64Array, act: Int32Array, n: number, out: Float64Array): boolean {
   let unmoved = true;
   for (let k = 0; k < n; k++) {
-    const c = cpi[act[k]];
-    out[k] = 1 / c;
-    if (c !== 1) unmoved = false;
+    const inverse = inverseCpi[act[k]];
+    out[k] = inverse;
+    if (inverse !== 1) unmoved = false;
   }
   return unmoved;
 }
@@ -143,11 +143,11 @@ export class ShardAccumulator implements YearRecorder {
     const act = batch.active;
     const values = this.valueBuffers(batch.capacity);
     this.running[t] += n;
-    // Each path's deflators are inverted once for the six metrics. Where no running path's
-    // prices have moved (every flow in year 0, every figure of a plan without inflation), a real
-    // value is its nominal one times 1 exactly, so the nominal buffer serves both views.
-    const unmovedStart = invert(batch.cpiStart, act, n, this.inverseCpi[0]);
-    const unmovedEnd = invert(batch.cpiEnd, act, n, this.inverseCpi[1]);
+    // Where no running path's prices have moved (every flow in year 0, every figure of a plan
+    // without inflation), a real value is its nominal one times 1 exactly, so the nominal buffer
+    // serves both views.
+    const unmovedStart = gatherDeflators(batch.inverseCpiStart, act, n, this.inverseCpi[0]);
+    const unmovedEnd = gatherDeflators(batch.inverseCpiEnd, act, n, this.inverseCpi[1]);
     const metrics = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
     const slotValues = this.slotValues;
     for (let m = 0; m < SERIES_METRICS.length; m++) {

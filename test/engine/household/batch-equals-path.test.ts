@@ -10,7 +10,8 @@ import { loadExample } from '../output/example-plans.js';
  * A path run in a shard's batch (its figures written at its slot, handed to the recorder year by
  * year with the running slots) and the same path run alone (the lives replay, the analyses) give
  * the same numbers: each path's every figure, every year, to the bit, whatever slot of whichever
- * batch the path ran in, and a slot is handed to the recorder exactly in the years its path ran.
+ * batch the path ran in, and a slot is handed to the recorder exactly in the years its path ran,
+ * with the deflators of its own economy (1 / its price index at the start and the end of the year).
  */
 function compareEngines(name: string, plan: ReturnType<typeof loadExample>, paths: number): void {
   const batchRunner = new PathRunner(plan, 11);
@@ -23,7 +24,16 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
     recordYear(t: number, b: HouseholdBatch) {
       for (let k = 0; k < b.activeCount; k++) {
         const i = b.active[k];
-        years[i][t] = [b.netWorth[i], b.liquidAssets[i], b.income[i], b.spending[i], b.shortfall[i], b.taxes[i]];
+        years[i][t] = [
+          b.netWorth[i],
+          b.liquidAssets[i],
+          b.income[i],
+          b.spending[i],
+          b.shortfall[i],
+          b.taxes[i],
+          b.inverseCpiStart[i],
+          b.inverseCpiEnd[i],
+        ];
       }
     },
   };
@@ -58,6 +68,8 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
           sim.spending[t],
           sim.shortfall[t],
           sim.taxes[t],
+          1 / pathRunner.economy.cpi[t],
+          1 / pathRunner.economy.cpi[t + 1],
         ]);
       }
       checked++;

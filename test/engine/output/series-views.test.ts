@@ -40,15 +40,15 @@ function checkSeries(paths: number, { flatPricePaths, liquidAsNetWorthPaths }: S
         const i = batch.active[k];
         const p = this.from + i;
         if (p < flatPricePaths) {
-          batch.cpiStart[i] = 1;
-          batch.cpiEnd[i] = 1;
+          batch.inverseCpiStart[i] = 1;
+          batch.inverseCpiEnd[i] = 1;
         }
         if (p < liquidAsNetWorthPaths) batch.liquidAssets[i] = batch.netWorth[i];
         const figures = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
         SERIES_METRICS.forEach((metric, m) => {
-          const deflator = END_OF_YEAR.has(metric) ? batch.cpiEnd[i] : batch.cpiStart[i];
+          const inverse = END_OF_YEAR.has(metric) ? batch.inverseCpiEnd[i] : batch.inverseCpiStart[i];
           const nominal = figures[m][i];
-          const real = nominal * (1 / deflator);
+          const real = nominal * inverse;
           for (const [view, value] of [
             [0, nominal],
             [1, real],
