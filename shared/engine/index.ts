@@ -1,12 +1,14 @@
 /**
  * The household simulation engine: pure TypeScript, no I/O. Shards of paths are simulated
- * independently (`simulateShard`), merged in any order (`mergeShards` in memory, `mergeShardResults` as JSON) and turned into the
+ * independently (`simulateShard`), stored in a compact binary form (`encodeShardResult`), merged in any order, from either
+ * form (`mergeShards` in memory, `mergeShardResults` as JSON) and turned into the
  * output document (`buildOutput`); `simulate` does all three in process. Comparisons run two plans
  * on common random numbers the same way.
  */
 import type { HouseholdPlan } from './household/plan.js';
 import { simulateShard, splitPaths, type ShardRange } from './output/simulate-shard.js';
 import { mergeShardResults, mergeShards, type MergedShards } from './output/merge-shards.js';
+import { encodeShardResult } from './output/shard-result-binary.js';
 import { buildOutput } from './output/build-output.js';
 import type { ShardResult } from './output/shard-result.js';
 import type { OutputDocument } from './output/output-document.js';
@@ -15,7 +17,17 @@ import { mergeComparisonShards } from './compare/merge-comparison.js';
 import { buildComparison, type ComparisonDocument } from './compare/build-comparison.js';
 
 export { ENGINE_VERSION } from './version.js';
-export { simulateShard, splitPaths, mergeShardResults, mergeShards, buildOutput, compareShard, mergeComparisonShards, buildComparison };
+export {
+  simulateShard,
+  splitPaths,
+  encodeShardResult,
+  mergeShardResults,
+  mergeShards,
+  buildOutput,
+  compareShard,
+  mergeComparisonShards,
+  buildComparison,
+};
 export type { HouseholdPlan, ShardRange, ShardResult, MergedShards, OutputDocument, ComparisonShardResult, ComparisonDocument };
 export type { PathEvent } from './household/path-events.js';
 

@@ -35,4 +35,23 @@ describe('run data blobs', () => {
     expect(await deleteBlobs('P#1', 'RUNDATA#a#')).toBe(written.chunks + 1);
     expect(await getBlob('P#1', 'RUNDATA#a#SHARD#00001')).toBeUndefined();
   });
+
+  it('stores bytes as bytes, marked as such, and reads them back as a Uint8Array beside JSON values', async () => {
+    // Bytes that barely compress: more than one item.
+    const bytes = Uint8Array.from({ length: 700_000 }, () => Math.floor(Math.random() * 256));
+    const written = await putBlob('P#2', 'RUNDATA#b#SHARD#00000', bytes);
+    expect(written.chunks).toBeGreaterThan(1);
+    await putBlob('P#2', 'RUNDATA#b#SHARD#00001', { json: true });
+    const items = await dynamoClient().query({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'P#2' },
+    });
+    expect(items.Items?.map((item) => item.format)).toEqual([...Array(written.chunks).fill('bytes'), undefined]);
+    const all = await getBlobs('P#2', 'RUNDATA#b#SHARD#');
+    const back = all.get('RUNDATA#b#SHARD#00000');
+    expect(back).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(back as Uint8Array).equals(Buffer.from(bytes))).toBe(true);
+    expect(all.get('RUNDATA#b#SHARD#00001')).toEqual({ json: true });
+  });
 });

@@ -10,7 +10,7 @@ import { deleteShardResults, getShardResults, putRunBlob } from '../../store/run
 import { completeRun } from '../../store/runs/runs.js';
 import type { ShardRange } from '../../engine/index.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
-import { buildRunDocument, runShard, type RunShardResult } from './run-engine.js';
+import { buildRunDocument, runShard, type RunShardResult, type StoredShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { stepTimer } from './step-timer.js';
@@ -24,14 +24,14 @@ export type FinalizeTimings = Partial<Record<'readMs' | 'mergeMs' | 'outputMs' |
  * should it be missing (the last shard to join does not store it).
  */
 export type OwnShard =
-  | { shard: number; result: RunShardResult; stored?: Promise<Map<number, RunShardResult>> }
+  | { shard: number; result: RunShardResult; stored?: Promise<Map<number, StoredShardResult>> }
   | { shard: number; range: ShardRange };
 
 export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, now = () => new Date()): Promise<FinalizeTimings> {
   const timings: FinalizeTimings = {};
   const step = stepTimer(timings);
   const held = own && 'result' in own ? own : undefined;
-  const stored = await (held?.stored ?? getShardResults<RunShardResult>(ref, held?.shard));
+  const stored = await (held?.stored ?? getShardResults<StoredShardResult>(ref, held?.shard));
   const work = await loadRunWork(ref);
   const results = run.joinedShards.map((shard) => {
     if (shard === held?.shard) return held.result;

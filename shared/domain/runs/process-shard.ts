@@ -10,7 +10,7 @@ import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
 import { dropShardResults } from './end-run.js';
 import { type FinalizeTimings, finalizeRun } from './finalize.js';
-import { runShard, type RunShardResult } from './run-engine.js';
+import { runShard, storedShardResult, type StoredShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
@@ -72,9 +72,9 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   // result before joining, so it reads them while it joins. Should its fan-in be interrupted, the
   // redelivered shard computes its result again (it depends only on the run's input, seed and range).
   const last = isLastToJoin(await getRun(ref), message.shard);
-  if (!last) await putRunBlob(ref, { shard: message.shard }, result);
+  if (!last) await putRunBlob(ref, { shard: message.shard }, storedShardResult(work, result));
   step('storeMs');
-  const stored = last ? getShardResults<RunShardResult>(ref, message.shard) : undefined;
+  const stored = last ? getShardResults<StoredShardResult>(ref, message.shard) : undefined;
   stored?.catch(() => undefined); // read by the fan-in, or left unread if the join does not complete the set
   const outcome = await joinShard(ref, message.shard, engineMs);
   step('joinMs');

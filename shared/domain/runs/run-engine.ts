@@ -17,6 +17,7 @@ import {
   buildComparison,
   buildOutput,
   compareShard,
+  encodeShardResult,
   mergeComparisonShards,
   mergeShards,
   simulateShard,
@@ -37,6 +38,8 @@ export interface RunWork {
 }
 
 export type RunShardResult = ShardResult | ComparisonShardResult | AnalysisShardResult;
+/** A shard result as stored: a simulation's in its compact binary form (a Uint8Array), the others' as they are (JSON). */
+export type StoredShardResult = RunShardResult | Uint8Array;
 export type RunDocument = OutputDocument | ComparisonDocument | AnalysisDocument;
 
 function analysisOf(work: RunWork): AnalysisRequest {
@@ -70,14 +73,20 @@ export function runShard(work: RunWork, seed: number, range: ShardRange): RunSha
   }
 }
 
+/** The form a shard's result is stored in for the fan-in: a simulation's binary (shard-result-binary.ts), else its JSON. */
+export function storedShardResult(work: RunWork, result: RunShardResult): StoredShardResult {
+  return work.kind === 'SIMULATION' ? encodeShardResult(result as ShardResult) : result;
+}
+
+/** The run's document from its shard results, held in memory or as stored. */
 export function buildRunDocument(
   work: RunWork,
-  results: RunShardResult[],
+  results: StoredShardResult[],
   meta: { seed: number; shards: number; elapsedMs: number },
 ): RunDocument {
   switch (work.kind) {
     case 'SIMULATION':
-      return buildOutput(work.plans[0], mergeShards(results as ShardResult[]), meta);
+      return buildOutput(work.plans[0], mergeShards(results as (ShardResult | Uint8Array)[]), meta);
     case 'COMPARISON':
       return buildComparison(work.plans[0], work.plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
     case 'ANALYSIS':

@@ -1,6 +1,17 @@
 import { ExactSum, QuantileSketch } from '../stats/index.js';
 import { keepSmallestRanks } from './path-sample.js';
-import type { DistributionJson, ExactSumJson, ShardResult, ShardResultOf, SketchJson } from './shard-result.js';
+import { BinaryShardPart } from './shard-result-binary.js';
+import { JsonShardPart, type ShardHead, type ShardPart } from './shard-part.js';
+import {
+  ANNUALISED_FACTORS,
+  ECONOMY_FACTORS,
+  SERIES_METRICS,
+  type DistributionJson,
+  type ExactSumJson,
+  type ShardResult,
+  type ShardResultOf,
+  type SketchJson,
+} from './shard-result.js';
 
 export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
   return sumOf(parts).toJSON();
@@ -61,14 +72,36 @@ function distributionOf(parts: DistributionJson[]): MergedDistribution {
   return { sketch, sum: sumOf(parts.map((p) => p.sum)), unit: parts[0].unit };
 }
 
+/** A shard result in either form: JSON (a shard's own, held in memory) or binary (as stored, shard-result-binary.ts). */
+export type ShardResultInput = ShardResult | Uint8Array;
+
+const partOf = (r: ShardResultInput): ShardPart => (r instanceof Uint8Array ? new BinaryShardPart(r) : new JsonShardPart(r));
+
+/** The next distribution of every part, merged: the sketch from their bucket arrays, the sum from their partials. */
+function nextDistribution(parts: readonly ShardPart[]): MergedDistribution {
+  const read = parts.map((part) => part.nextDistribution());
+  const sum = new ExactSum();
+  for (const d of read) {
+    // As ExactSum.fromJSON then merge: the same partials, so the same sum to the bit.
+    const part = new ExactSum();
+    for (let k = 0; k < d.partialCount; k++) part.add(d.partials[k]);
+    sum.merge(part);
+  }
+  return { sketch: QuantileSketch.mergedFromDense(read), sum, unit: read[0].unit };
+}
+
 /**
  * Merges shard results of one run into memory: associative and independent of order (counts add,
- * sums are exact, sketches merge exactly). The fan-in builds the output from this directly.
+ * sums are exact, sketches merge exactly). The fan-in builds the output from this directly. Each
+ * result is read once, distribution by distribution, into reused arrays (ShardPart), whichever
+ * its form.
  */
-export function mergeShards(results: ShardResult[]): MergedShards {
+export function mergeShards(results: readonly ShardResultInput[]): MergedShards {
   if (results.length === 0) throw new Error('no shard results to merge');
-  const first = results[0];
-  for (const r of results) {
+  const parts = results.map(partOf);
+  const heads = parts.map((part) => part.head);
+  const first = heads[0];
+  for (const r of heads) {
     if (
       r.years !== first.years ||
       r.engineVersion !== first.engineVersion ||
@@ -78,42 +111,48 @@ export function mergeShards(results: ShardResult[]): MergedShards {
       throw new Error('shard results come from different plans or engine versions');
     }
   }
-  const pick = <T>(f: (r: ShardResult) => T): T[] => results.map(f);
+  const Y = first.years;
+  const pick = <T>(f: (r: ShardHead) => T): T[] => heads.map(f);
+  // The distributions in the parts' order (ShardPart).
+  const next = () => nextDistribution(parts);
+  const depletionAge = next();
+  const terminalEstate = next();
+  const series = SERIES_METRICS.map(() => [0, 1].map(() => Array.from({ length: Y }, next)));
+  const economy = ECONOMY_FACTORS.map(() => Array.from({ length: Y }, next));
+  const annualised = ANNUALISED_FACTORS.map(next);
   return {
     engineVersion: first.engineVersion,
-    years: first.years,
-    ranges: unionRanges(results.flatMap((r) => r.ranges)),
+    years: Y,
+    ranges: unionRanges(heads.flatMap((r) => r.ranges)),
     paths: pick((r) => r.paths).reduce((a, b) => a + b, 0),
     pathYears: pick((r) => r.pathYears).reduce((a, b) => a + b, 0),
     successes: pick((r) => r.successes).reduce((a, b) => a + b, 0),
     depletions: pick((r) => r.depletions).reduce((a, b) => a + b, 0),
-    depletionAge: distributionOf(pick((r) => r.depletionAge)),
+    depletionAge,
     totalShortfall: sumOf(pick((r) => r.totalShortfall)),
-    terminalEstate: distributionOf(pick((r) => r.terminalEstate)),
+    terminalEstate,
     goals: first.goals.map((_, g) => ({
-      due: results.reduce((s, r) => s + r.goals[g].due, 0),
-      achieved: results.reduce((s, r) => s + r.goals[g].achieved, 0),
-      fundedRatio: sumOf(results.map((r) => r.goals[g].fundedRatio)),
+      due: heads.reduce((s, r) => s + r.goals[g].due, 0),
+      achieved: heads.reduce((s, r) => s + r.goals[g].achieved, 0),
+      fundedRatio: sumOf(heads.map((r) => r.goals[g].fundedRatio)),
     })),
     members: first.members.map((_, m) => ({
-      halfYearsLived: results.reduce((s, r) => s + r.members[m].halfYearsLived, 0),
-      everDisabled: results.reduce((s, r) => s + r.members[m].everDisabled, 0),
-      everLongTermCare: results.reduce((s, r) => s + r.members[m].everLongTermCare, 0),
-      everUnemployed: results.reduce((s, r) => s + r.members[m].everUnemployed, 0),
+      halfYearsLived: heads.reduce((s, r) => s + r.members[m].halfYearsLived, 0),
+      everDisabled: heads.reduce((s, r) => s + r.members[m].everDisabled, 0),
+      everLongTermCare: heads.reduce((s, r) => s + r.members[m].everLongTermCare, 0),
+      everUnemployed: heads.reduce((s, r) => s + r.members[m].everUnemployed, 0),
     })),
     running: addArrays(pick((r) => r.running)),
     depletedBy: addArrays(pick((r) => r.depletedBy)),
     memberYears: first.memberYears.map((_, m) => ({
-      alive: addArrays(results.map((r) => r.memberYears[m].alive)),
-      disabled: addArrays(results.map((r) => r.memberYears[m].disabled)),
-      longTermCare: addArrays(results.map((r) => r.memberYears[m].longTermCare)),
+      alive: addArrays(heads.map((r) => r.memberYears[m].alive)),
+      disabled: addArrays(heads.map((r) => r.memberYears[m].disabled)),
+      longTermCare: addArrays(heads.map((r) => r.memberYears[m].longTermCare)),
     })),
-    series: first.series.map((views, k) =>
-      views.map((years, v) => years.map((_, t) => distributionOf(results.map((r) => r.series[k][v][t])))),
-    ),
-    economy: first.economy.map((years, f) => years.map((_, t) => distributionOf(results.map((r) => r.economy[f][t])))),
-    annualised: first.annualised.map((_, f) => distributionOf(results.map((r) => r.annualised[f]))),
-    sample: keepSmallestRanks(results.flatMap((r) => r.sample.map((s) => ({ ...s })))),
+    series,
+    economy,
+    annualised,
+    sample: keepSmallestRanks(heads.flatMap((r) => r.sample.map((s) => ({ ...s })))),
   };
 }
 

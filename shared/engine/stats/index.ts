@@ -7,6 +7,8 @@ export {
   nextSingle,
   NO_VALUE,
   SKETCH_MANTISSA_BITS,
+  type DenseBuckets,
+  type DenseSketch,
   type SketchJSON,
 } from './quantile-sketch.js';
 export { studentTCritical, studentTWithin } from './student-t.js';

@@ -267,6 +267,65 @@ class Buckets {
     return total;
   }
 
+  /**
+   * Sizes buckets that have none yet to keys first..last, counts only: a merge target holds single
+   * values only once a part brings one (most merges have none), so it allocates half as much.
+   */
+  reserveKeys(first: number, last: number): void {
+    if (this.counts.length > 0 || first > last) return;
+    this.offset = first;
+    this.counts = new Float64Array(last - first + 1);
+  }
+
+  /**
+   * Adds buckets given as plain arrays (DenseBuckets) into these, as mergeEncoded adds their JSON
+   * form, to the same bits; returns the sum of the counts added. Throws on a single value listed for
+   * an empty or missing bucket, or out of ascending order.
+   */
+  mergeDense(d: DenseBuckets): number {
+    if (d.span === 0) return 0;
+    if (!Number.isInteger(d.offset) || d.offset < 0) throw new TypeError('QuantileSketch: bad bucket offset');
+    if (d.singleCount > 0) this.holdSingles();
+    if (d.offset < this.offset || d.offset + d.span > this.offset + this.counts.length || this.counts.length === 0) {
+      this.ensure(d.offset);
+      this.ensure(d.offset + d.span - 1);
+    }
+    const counts = this.counts;
+    const base = d.offset - this.offset;
+    const from = d.counts;
+    let total = 0;
+    if (this.single.length === 0) {
+      // No bucket on either side has a single value: every non-empty bucket stays mixed.
+      for (let i = 0; i < d.span; i++) {
+        const k = from[i];
+        counts[base + i] += k;
+        total += k;
+      }
+      return total;
+    }
+    const single = this.single;
+    const values = d.singles;
+    const listed = 2 * d.singleCount;
+    let next = 0;
+    for (let i = 0; i < d.span; i++) {
+      const k = from[i];
+      if (k === 0) continue;
+      // A non-empty bucket without a listed single value has mixed values (NaN).
+      let theirs = NaN;
+      if (next < listed && values[next] === i) {
+        theirs = values[next + 1];
+        if (!Number.isFinite(theirs) || theirs === 0) throw new TypeError('QuantileSketch: bad bucket value');
+        next += 2;
+      }
+      const mine = single[base + i];
+      if (mine !== theirs) single[base + i] = mine === NO_VALUE ? theirs : NaN;
+      counts[base + i] += k;
+      total += k;
+    }
+    if (next !== listed) throw new TypeError('QuantileSketch: bad bucket value');
+    return total;
+  }
+
   encode(): { o: number; c: number[]; v?: number[] } {
     const c = this.counts;
     const json: { o: number; c: number[]; v?: number[] } = encodeBucketCounts(c, this.offset);
@@ -324,6 +383,30 @@ export interface SketchJSON {
   /** Buckets: offset, counts (zero runs negative), and (index, single value) pairs of the buckets that have one. */
   pos?: { o: number; c: number[]; v?: number[] };
   neg?: { o: number; c: number[]; v?: number[] };
+}
+
+/**
+ * One sign's buckets as plain arrays: counts[i] (i < span) belongs to key offset + i; singles
+ * holds singleCount pairs (i, value), ascending in i, for the buckets that have a single value.
+ */
+export interface DenseBuckets {
+  offset: number;
+  span: number;
+  counts: ArrayLike<number>;
+  singles: ArrayLike<number>;
+  singleCount: number;
+}
+
+/** A sketch's state as plain values and arrays (the fan-in's merge input, read from either form of a shard result). */
+export interface DenseSketch {
+  n: number;
+  zero: number;
+  /** Infinity and -Infinity when empty. */
+  min: number;
+  max: number;
+  whole: boolean;
+  pos: DenseBuckets;
+  neg: DenseBuckets;
 }
 
 export class QuantileSketch {
@@ -527,6 +610,36 @@ export class QuantileSketch {
     s.pos.reserve(parts.map((json) => json?.pos));
     s.neg.reserve(parts.map((json) => json?.neg));
     for (const json of parts) s.mergeJSON(json);
+    return s;
+  }
+
+  /**
+   * The merge of sketches given as plain arrays (DenseSketch), to the same bits as merging their
+   * JSON (mergedFromJSON): each sign's counts are allocated once for every part, and single values
+   * only if a part has one.
+   */
+  static mergedFromDense(parts: readonly DenseSketch[]): QuantileSketch {
+    const s = new QuantileSketch();
+    for (const negative of [false, true]) {
+      let first = Infinity;
+      let last = -Infinity;
+      for (const part of parts) {
+        const side = negative ? part.neg : part.pos;
+        if (side.span === 0) continue;
+        first = Math.min(first, side.offset);
+        last = Math.max(last, side.offset + side.span - 1);
+      }
+      (negative ? s.neg : s.pos).reserveKeys(first, last);
+    }
+    for (const part of parts) {
+      const total = part.zero + s.pos.mergeDense(part.pos) + s.neg.mergeDense(part.neg);
+      if (total !== part.n) throw new TypeError('QuantileSketch: bucket counts do not add up to n');
+      s.zero += part.zero;
+      s.n += part.n;
+      s.whole &&= part.whole;
+      if (part.min < s.lo) s.lo = part.min;
+      if (part.max > s.hi) s.hi = part.max;
+    }
     return s;
   }
 

@@ -1,8 +1,11 @@
 /**
- * Large JSON values (run inputs, shard results, outputs) stored compressed and split over items,
- * so no item nears DynamoDB's 400 KB limit. A value named `<prefix><name>` is stored as chunks
+ * Large values (run inputs, shard results, outputs) stored compressed and split over items, so no
+ * item nears DynamoDB's 400 KB limit. A value named `<prefix><name>` is stored as chunks
  * `<prefix><name>#0000`, `#0001`, ... each carrying the chunk count; writing the same name again
  * overwrites the same keys, so a redelivered shard rewrites its result instead of adding a copy.
+ * A value is JSON (brotli quality 3), or bytes already in a compact binary form of the caller's
+ * (a simulation's shard result), compressed by brotli quality 1 and marked `format: 'bytes'`:
+ * reading gives back a Uint8Array for those.
  */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { dynamoClient } from '../client.js';
@@ -14,6 +17,13 @@ import { batchDelete } from '../batch.js';
 const chunkBytes = 300 * 1024;
 /** Brotli quality 3: within about 10% of quality 5's size at a third of its time (a shard is compressed on the critical path). */
 const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
+/**
+ * Quality 1 for binary values: a 5,000-path young-family shard result of 493 KB compresses to 284 KB
+ * in 2.2 ms (quality 3: 267 KB in 4.5 ms), one item instead of two.
+ */
+const bytesOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+/** The `format` of items holding a binary value (JSON values carry none). */
+const BYTES = 'bytes';
 
 export function compressJson(value: unknown): Buffer {
   return brotliCompressSync(Buffer.from(JSON.stringify(value)), brotliOptions);
@@ -25,14 +35,17 @@ export function decompressJson<T>(data: Uint8Array): T {
 
 const chunkKey = (name: string, index: number) => `${name}#${String(index).padStart(4, '0')}`;
 
+/** Stores `value` under `name`: a Uint8Array as bytes (read back as a Uint8Array), anything else as JSON. */
 export async function putBlob(pk: string, name: string, value: unknown): Promise<{ bytes: number; chunks: number }> {
-  const data = compressJson(value);
+  const binary = value instanceof Uint8Array;
+  const data = binary ? brotliCompressSync(value, bytesOptions) : compressJson(value);
   const chunks = Math.max(1, Math.ceil(data.length / chunkBytes));
   const items = Array.from({ length: chunks }, (_, index) => ({
     pk,
     sk: chunkKey(name, index),
     entity: 'run-data',
     chunks,
+    ...(binary ? { format: BYTES } : {}),
     data: data.subarray(index * chunkBytes, (index + 1) * chunkBytes),
   }));
   // A batch write request carries at most 16 MB: a few chunks per request.
@@ -58,13 +71,18 @@ export async function getBlobs<T>(pk: string, prefix: string, skip: (name: strin
     ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
     ConsistentRead: true,
   });
-  const byName = new Map<string, Array<{ index: number; chunks: number; data: Uint8Array }>>();
+  const byName = new Map<string, Array<{ index: number; chunks: number; binary: boolean; data: Uint8Array }>>();
   for (const item of items) {
     const sk = item.sk as string;
     const cut = sk.lastIndexOf('#');
     const name = sk.slice(0, cut);
     const list = byName.get(name) ?? [];
-    list.push({ index: Number(sk.slice(cut + 1)), chunks: item.chunks as number, data: item.data as Uint8Array });
+    list.push({
+      index: Number(sk.slice(cut + 1)),
+      chunks: item.chunks as number,
+      binary: item.format === BYTES,
+      data: item.data as Uint8Array,
+    });
     byName.set(name, list);
   }
   const values = new Map<string, T>();
@@ -74,7 +92,8 @@ export async function getBlobs<T>(pk: string, prefix: string, skip: (name: strin
     const chunks = list[0].chunks;
     const parts = list.filter((part) => part.index < chunks);
     if (parts.length !== chunks) throw new Error(`stored value ${name} is incomplete (${parts.length} of ${chunks} chunks)`);
-    values.set(name, decompressJson<T>(Buffer.concat(parts.map((part) => part.data))));
+    const data = parts.length === 1 ? parts[0].data : Buffer.concat(parts.map((part) => part.data));
+    values.set(name, parts[0].binary ? (brotliDecompressSync(data) as T) : decompressJson<T>(data));
   }
   return values;
 }

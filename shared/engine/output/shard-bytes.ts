@@ -1,0 +1,82 @@
+/** Bytes of a binary shard result: a growing writer, and unsigned LEB128 varints (exact up to 2^53). */
+
+export class ShardBytesWriter {
+  private buffer: Uint8Array;
+  private view: DataView;
+  private at = 0;
+
+  constructor(initialBytes: number) {
+    this.buffer = new Uint8Array(initialBytes);
+    this.view = new DataView(this.buffer.buffer);
+  }
+
+  private room(n: number): void {
+    if (this.at + n <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(2 * this.buffer.length, this.at + n));
+    grown.set(this.buffer.subarray(0, this.at));
+    this.buffer = grown;
+    this.view = new DataView(grown.buffer);
+  }
+
+  byte(b: number): void {
+    this.room(1);
+    this.buffer[this.at++] = b;
+  }
+
+  bytes(bs: ArrayLike<number>): void {
+    this.room(bs.length);
+    this.buffer.set(bs, this.at);
+    this.at += bs.length;
+  }
+
+  uint32(x: number): void {
+    this.room(4);
+    this.view.setUint32(this.at, x, true);
+    this.at += 4;
+  }
+
+  float64(x: number): void {
+    this.room(8);
+    this.view.setFloat64(this.at, x, true);
+    this.at += 8;
+  }
+
+  /** A non-negative integer below 2^53. */
+  varint(x: number): void {
+    if (!Number.isSafeInteger(x) || x < 0) throw new RangeError(`cannot write ${x} as a varint`);
+    this.room(8);
+    while (x >= 128) {
+      this.buffer[this.at++] = (x % 128) | 128;
+      x = Math.floor(x / 128);
+    }
+    this.buffer[this.at++] = x;
+  }
+
+  /** The bytes written (a copy of exactly their length). */
+  result(): Uint8Array {
+    return this.buffer.slice(0, this.at);
+  }
+}
+
+// decodeVarint() reports where the varint ended here rather than in an allocated tuple.
+let end = 0;
+
+/** The varint starting at bytes[at]; lastVarintEnd() is then the index after it. */
+export function decodeVarint(bytes: Uint8Array, at: number): number {
+  let x = 0;
+  let scale = 1;
+  for (;;) {
+    if (at >= bytes.length) throw new TypeError('shard result: truncated varint');
+    const b = bytes[at++];
+    x += (b & 127) * scale;
+    if (b < 128) break;
+    scale *= 128;
+    if (scale > 2 ** 49) throw new TypeError('shard result: varint too long');
+  }
+  end = at;
+  return x;
+}
+
+export function lastVarintEnd(): number {
+  return end;
+}

@@ -1,0 +1,115 @@
+import type { DenseBuckets, DenseSketch } from '../stats/index.js';
+import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type ShardResult } from './shard-result.js';
+
+/** A shard result without its distributions: the counts, sums and sample, small in either form. */
+export type ShardHead = Omit<ShardResult, 'depletionAge' | 'terminalEstate' | 'series' | 'economy' | 'annualised'>;
+
+/** One distribution of a shard as plain values and arrays: its sketch, its exact sum's partials, and its unit. */
+export interface DenseDistribution extends DenseSketch {
+  unit: number;
+  partials: ArrayLike<number>;
+  partialCount: number;
+}
+
+/**
+ * One shard's result as the fan-in's merge reads it: its head, then its distributions one by one in
+ * the order of `distributionCount` (depletion age, terminal estate, series[metric][view][year],
+ * economy[factor][year], annualised[factor]), each into arrays the part reuses for the next.
+ */
+export interface ShardPart {
+  readonly head: ShardHead;
+  nextDistribution(): DenseDistribution;
+}
+
+/** How many distributions a shard result of `years` years holds, in the order ShardPart reads them. */
+export const distributionCount = (years: number) =>
+  2 + SERIES_METRICS.length * 2 * years + ECONOMY_FACTORS.length * years + ANNUALISED_FACTORS.length;
+
+export const emptyBuckets = (): DenseBuckets => ({ offset: 0, span: 0, counts: new Float64Array(0), singles: [], singleCount: 0 });
+
+export const emptyDistribution = (): DenseDistribution => ({
+  n: 0,
+  zero: 0,
+  min: Infinity,
+  max: -Infinity,
+  whole: true,
+  pos: emptyBuckets(),
+  neg: emptyBuckets(),
+  unit: 1,
+  partials: [],
+  partialCount: 0,
+});
+
+/** A counts buffer of at least `span` zeros: `counts` itself when it is large enough (zeroed), else a larger one. */
+export function zeroedCounts(counts: ArrayLike<number>, span: number): Float64Array {
+  if (counts instanceof Float64Array && counts.length >= span) {
+    counts.fill(0, 0, span);
+    return counts;
+  }
+  return new Float64Array(Math.max(span, 2 * counts.length));
+}
+
+/** A shard result in its JSON form (a shard's own result, held in memory) read as a ShardPart. */
+export class JsonShardPart implements ShardPart {
+  readonly head: ShardHead;
+  private readonly distributions: DistributionJson[];
+  private next = 0;
+  private readonly out = emptyDistribution();
+
+  constructor(result: ShardResult) {
+    const { depletionAge, terminalEstate, series, economy, annualised, ...head } = result;
+    this.head = head;
+    this.distributions = [depletionAge, terminalEstate, ...series.flat(2), ...economy.flat(), ...annualised];
+    if (this.distributions.length !== distributionCount(result.years))
+      throw new TypeError('shard result: distributions do not match its years');
+  }
+
+  nextDistribution(): DenseDistribution {
+    const d = this.distributions[this.next++];
+    if (!d) throw new TypeError('shard result: no distribution left');
+    const out = this.out;
+    const sketch = d.sketch;
+    out.n = sketch.n;
+    out.zero = sketch.zero;
+    out.min = sketch.min ?? Infinity;
+    out.max = sketch.max ?? -Infinity;
+    out.whole = sketch.whole === true;
+    readBuckets(out.pos, sketch.pos);
+    readBuckets(out.neg, sketch.neg);
+    out.unit = d.unit;
+    if (!Array.isArray(d.sum?.partials)) throw new TypeError('shard result: partials must be an array');
+    out.partials = d.sum.partials;
+    out.partialCount = d.sum.partials.length;
+    return out;
+  }
+}
+
+/** One sign's buckets in the sketch's JSON form (zero runs negative) into `into`'s counts. */
+function readBuckets(into: DenseBuckets, json: { o: number; c: number[]; v?: number[] } | undefined): void {
+  if (!json || json.c.length === 0) {
+    into.span = 0;
+    into.singleCount = 0;
+    return;
+  }
+  const c = json.c;
+  let span = 0;
+  for (let k = 0; k < c.length; k++) {
+    const v = c[k];
+    if (!Number.isInteger(v) || v === 0) throw new TypeError('shard result: bad bucket count');
+    span += v < 0 ? -v : 1;
+  }
+  const counts = zeroedCounts(into.counts, span);
+  let i = 0;
+  for (let k = 0; k < c.length; k++) {
+    const v = c[k];
+    if (v < 0) i -= v;
+    else counts[i++] = v;
+  }
+  const values = json.v ?? [];
+  if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('shard result: bad bucket values');
+  into.offset = json.o;
+  into.span = span;
+  into.counts = counts;
+  into.singles = values;
+  into.singleCount = values.length / 2;
+}
