@@ -9,6 +9,7 @@ import type { HouseholdPlan } from './household/plan.js';
 import { simulateShard, splitPaths, type ShardRange } from './output/simulate-shard.js';
 import { mergeShardResults, mergeShards, type MergedShards } from './output/merge-shards.js';
 import { encodeShardResult } from './output/shard-result-binary.js';
+import { splitPathsByCost } from './output/cost-split.js';
 import { buildOutput } from './output/build-output.js';
 import type { ShardResult } from './output/shard-result.js';
 import type { OutputDocument } from './output/output-document.js';
@@ -20,6 +21,7 @@ export { ENGINE_VERSION } from './version.js';
 export {
   simulateShard,
   splitPaths,
+  splitPathsByCost,
   encodeShardResult,
   mergeShardResults,
   mergeShards,

@@ -3,7 +3,7 @@
  * environment variable so that a deployment can retune without a code change.
  */
 import type { ShardRange } from '../../engine/index.js';
-import { splitPaths } from '../../engine/index.js';
+import { splitPathsByCost } from '../../engine/index.js';
 import { MAX_PATHS } from '../scenario/index.js';
 
 export { MAX_PATHS };
@@ -36,7 +36,8 @@ export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
 /**
  * How a run of `paths` paths and `pathYears` path-years is executed: inline, or in these shards.
  * `shardingPathYears` (default `pathYears`) sizes the shards when a shard's fixed cost grows with
- * the run's work, as an analysis's does (every shard builds each of its plan variants).
+ * the run's work, as an analysis's does (every shard builds each of its plan variants). The
+ * shards' path ranges are of near-equal cost (`splitPathsByCost`), not of equal counts.
  */
 export function planRun(
   paths: number,
@@ -47,5 +48,5 @@ export function planRun(
   const unit = minShards();
   const bySize = Math.ceil(Math.ceil(shardingPathYears / shardPathYears()) / unit) * unit;
   const shards = Math.min(maxShards, paths, bySize);
-  return { inline: false, ranges: splitPaths(paths, shards) };
+  return { inline: false, ranges: splitPathsByCost(paths, shards) };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as shardWorker } from '../../../functions/workers/shard-worker.js';
-import { splitPaths } from '../../../shared/engine/index.js';
+import { splitPathsByCost } from '../../../shared/engine/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 import { secondsUntilNextMonth } from '../../../shared/domain/usage/calendar.js';
 import { createClient, createRealm } from '../../../shared/identity/registration.js';
@@ -127,7 +127,7 @@ describe('GET /usage after runs', () => {
     expect(difference(counted, before)).toMatchObject({ runs: 1, paths: 2_000, pathYears: 40_000, computeMs: run.elapsedMs });
 
     // The same shard message once more, twice, through the real worker.
-    const [range] = splitPaths(2_000, run.shards);
+    const [range] = splitPathsByCost(2_000, run.shards);
     const message = { v: 1, realmId: 'demo', ...ids, kind: 'SIMULATION', runId: run.id, shard: 0, ...range } as const;
     for (const receiveCount of [2, 3]) expect((await shardWorker(event(message, receiveCount))).batchItemFailures).toEqual([]);
     expect(difference(await usageTotal(), counted)).toMatchObject({ runs: 0, paths: 0, pathYears: 0, computeMs: 0 });
