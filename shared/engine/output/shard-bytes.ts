@@ -1,5 +1,8 @@
 /** Bytes of a binary shard result: a growing writer, and unsigned LEB128 varints (exact up to 2^53). */
 
+/** The most bytes a varint of this module takes (2^53 needs 8). */
+export const MAX_VARINT_BYTES = 8;
+
 export class ShardBytesWriter {
   private buffer: Uint8Array;
   private view: DataView;
@@ -10,7 +13,13 @@ export class ShardBytesWriter {
     this.view = new DataView(this.buffer.buffer);
   }
 
-  private room(n: number): void {
+  /** Starts again at the buffer's beginning. */
+  reset(): void {
+    this.at = 0;
+  }
+
+  /** Makes room for n more bytes: every write below assumes it was made (one check per batch of writes, not per byte). */
+  room(n: number): void {
     if (this.at + n <= this.buffer.length) return;
     const grown = new Uint8Array(Math.max(2 * this.buffer.length, this.at + n));
     grown.set(this.buffer.subarray(0, this.at));
@@ -19,37 +28,40 @@ export class ShardBytesWriter {
   }
 
   byte(b: number): void {
-    this.room(1);
     this.buffer[this.at++] = b;
   }
 
   bytes(bs: ArrayLike<number>): void {
-    this.room(bs.length);
     this.buffer.set(bs, this.at);
     this.at += bs.length;
   }
 
   uint32(x: number): void {
-    this.room(4);
     this.view.setUint32(this.at, x, true);
     this.at += 4;
   }
 
   float64(x: number): void {
-    this.room(8);
     this.view.setFloat64(this.at, x, true);
     this.at += 8;
   }
 
-  /** A non-negative integer below 2^53. */
+  /** A non-negative integer below 2^53 (at most MAX_VARINT_BYTES). */
   varint(x: number): void {
+    const buffer = this.buffer;
+    let at = this.at;
+    if (x < 128 && x >= 0) {
+      buffer[at] = x;
+      this.at = at + 1;
+      return;
+    }
     if (!Number.isSafeInteger(x) || x < 0) throw new RangeError(`cannot write ${x} as a varint`);
-    this.room(8);
     while (x >= 128) {
-      this.buffer[this.at++] = (x % 128) | 128;
+      buffer[at++] = (x % 128) | 128;
       x = Math.floor(x / 128);
     }
-    this.buffer[this.at++] = x;
+    buffer[at++] = x;
+    this.at = at;
   }
 
   /** The bytes written (a copy of exactly their length). */
@@ -65,16 +77,17 @@ let end = 0;
 export function decodeVarint(bytes: Uint8Array, at: number): number {
   let x = 0;
   let scale = 1;
-  for (;;) {
+  for (let k = 0; k < MAX_VARINT_BYTES; k++) {
     if (at >= bytes.length) throw new TypeError('shard result: truncated varint');
     const b = bytes[at++];
     x += (b & 127) * scale;
-    if (b < 128) break;
+    if (b < 128) {
+      end = at;
+      return x;
+    }
     scale *= 128;
-    if (scale > 2 ** 49) throw new TypeError('shard result: varint too long');
   }
-  end = at;
-  return x;
+  throw new TypeError('shard result: varint too long');
 }
 
 export function lastVarintEnd(): number {

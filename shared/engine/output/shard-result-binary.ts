@@ -21,7 +21,7 @@
  * Varints are unsigned LEB128 (7 bits a byte, low first); float64s little-endian. Most bucket
  * counts of a shard are below 64 and take one byte.
  */
-import { decodeVarint, lastVarintEnd, ShardBytesWriter } from './shard-bytes.js';
+import { decodeVarint, lastVarintEnd, MAX_VARINT_BYTES, ShardBytesWriter } from './shard-bytes.js';
 import { distributionCount, emptyDistribution, type ShardHead, type ShardPart, zeroedCounts } from './shard-part.js';
 import type { DenseBuckets } from '../stats/index.js';
 import type { DistributionJson, ShardResult } from './shard-result.js';
@@ -36,26 +36,34 @@ export function isShardResultBytes(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && bytes[0] === MAGIC[0] && bytes[1] === MAGIC[1] && bytes[2] === MAGIC[2] && bytes[3] === SHARD_RESULT_FORMAT;
 }
 
+/** The writer's buffer, kept between calls: a worker encodes one result at a time, and each result is copied out. */
+let writer: ShardBytesWriter | undefined;
+
 /** The binary form of a shard result (see the module's comment). */
 export function encodeShardResult(result: ShardResult): Uint8Array {
   const { depletionAge, terminalEstate, series, economy, annualised, ...head } = result;
-  const w = new ShardBytesWriter(1 << 20);
+  const w = (writer ??= new ShardBytesWriter(1 << 20));
+  w.reset();
+  const headBytes = new TextEncoder().encode(JSON.stringify(head));
+  w.room(8 + headBytes.length);
   w.bytes(MAGIC);
   w.byte(SHARD_RESULT_FORMAT);
-  const headBytes = new TextEncoder().encode(JSON.stringify(head));
   w.uint32(headBytes.length);
   w.bytes(headBytes);
-  const write = (d: DistributionJson) => writeDistribution(w, d);
-  write(depletionAge);
-  write(terminalEstate);
-  for (const views of series) for (const years of views) years.forEach(write);
-  for (const years of economy) years.forEach(write);
-  annualised.forEach(write);
+  writeDistribution(w, depletionAge);
+  writeDistribution(w, terminalEstate);
+  for (let k = 0; k < series.length; k++) {
+    for (let v = 0; v < series[k].length; v++) for (let t = 0; t < series[k][v].length; t++) writeDistribution(w, series[k][v][t]);
+  }
+  for (let f = 0; f < economy.length; f++) for (let t = 0; t < economy[f].length; t++) writeDistribution(w, economy[f][t]);
+  for (let f = 0; f < annualised.length; f++) writeDistribution(w, annualised[f]);
   return w.result();
 }
 
 function writeDistribution(w: ShardBytesWriter, d: DistributionJson): void {
   const s = d.sketch;
+  const partials = d.sum.partials;
+  w.room(3 * MAX_VARINT_BYTES + 1 + 8 * (3 + partials.length));
   w.varint(s.n);
   w.varint(s.zero);
   const ranged = s.min !== null && s.max !== null;
@@ -65,24 +73,30 @@ function writeDistribution(w: ShardBytesWriter, d: DistributionJson): void {
     w.float64(s.max as number);
   }
   w.float64(d.unit);
-  w.varint(d.sum.partials.length);
-  for (const p of d.sum.partials) w.float64(p);
+  w.varint(partials.length);
+  for (let k = 0; k < partials.length; k++) w.float64(partials[k]);
   writeSide(w, s.pos);
   writeSide(w, s.neg);
 }
 
 function writeSide(w: ShardBytesWriter, side: { o: number; c: number[]; v?: number[] } | undefined): void {
   if (!side || side.c.length === 0) {
+    w.room(1);
     w.varint(0);
     return;
   }
-  let span = 0;
-  for (const c of side.c) span += c < 0 ? -c : 1;
+  const c = side.c;
   const values = side.v ?? [];
+  w.room(MAX_VARINT_BYTES * (3 + c.length) + (MAX_VARINT_BYTES + 8) * (values.length / 2));
+  let span = 0;
+  for (let k = 0; k < c.length; k++) span += c[k] < 0 ? -c[k] : 1;
   w.varint(span);
   w.varint(side.o);
   w.varint(values.length / 2);
-  for (const c of side.c) w.varint(c > 0 ? 2 * (c - 1) : 2 * (-c - 1) + 1);
+  for (let k = 0; k < c.length; k++) {
+    const x = c[k];
+    w.varint(x > 0 ? 2 * (x - 1) : -2 * x - 1);
+  }
   for (let k = 0; k < values.length; k += 2) {
     w.varint(values[k]);
     w.float64(values[k + 1]);
