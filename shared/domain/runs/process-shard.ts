@@ -46,6 +46,9 @@ export async function processShard(message: ShardMessage): Promise<ProcessedShar
 async function joinShardWork(message: ShardMessage, timings: ShardTimings): Promise<ShardOutcome> {
   const step = stepTimer(timings);
   const ref = refOfMessage(message);
+  // The run and its input are read at once: a shard that goes on needs both, and one that stops here reads the input for nothing.
+  const input = loadRunWork(ref);
+  input.catch(() => undefined); // awaited below, or left unread if the shard stops before it
   const before = await getRun(ref);
   if (!before) {
     await forgetRun(ref);
@@ -61,7 +64,7 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
     return 'ALREADY_JOINED';
   }
 
-  const work = await loadRunWork(ref);
+  const work = await input;
   step('loadMs');
   const started = performance.now();
   const result = runShard(work, before.seed, range);
