@@ -1,4 +1,4 @@
-import { ExactSum, encodeSingleValues, nextSingle, NO_VALUE, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import { ExactSum, encodeSingleValues, SKETCH_MANTISSA_BITS } from '../stats/index.js';
 import type { SketchJSON } from '../stats/index.js';
 import type { DistributionJson } from './shard-result.js';
 
@@ -50,9 +50,17 @@ function roundHalfUp(x: number): number {
   return x - k === 0.5 ? k + 1 : k;
 }
 
-/** Whether v may be a bucket's single value: an amount with at most two decimals, as a plan states it (see QuantileSketch). */
+/**
+ * Whether v may be a bucket's single value: an amount with at most two decimals, as a plan states
+ * it. This is QuantileSketch's test (`nextSingle`: Math.round(v * 100) / 100 === v) with the
+ * rounding done by roundHalfUp where that is exact. A bucket's first value takes this test, and a
+ * young-family shard fills about half a million buckets: with Math.round, `addBatch` took about a
+ * tenth longer there.
+ */
 function isPlainAmount(v: number): boolean {
-  return nextSingle(NO_VALUE, v) === v;
+  const y = v * 100;
+  const rounded = y < ROUND_FAST_LIMIT && y > -ROUND_FAST_LIMIT ? roundHalfUp(y) : Math.round(y);
+  return rounded / 100 === v;
 }
 
 /**

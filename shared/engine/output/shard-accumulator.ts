@@ -30,15 +30,20 @@ const FOLLOWS = Int8Array.from({ length: SERIES_SLOTS }, (_, slot) => {
 
 const grid = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
 
-/** out[k] = inverseCpi[act[k]] for the n running paths; whether every one of them is exactly 1 (the prices have not moved). */
-function gatherDeflators(inverseCpi: Float64Array, act: Int32Array, n: number, out: Float64Array): boolean {
-  let unmoved = true;
-  for (let k = 0; k < n; k++) {
-    const inverse = inverseCpi[act[k]];
-    out[k] = inverse;
-    if (inverse !== 1) unmoved = false;
-  }
-  return unmoved;
+/**
+ * A year's values of the n running slots in running order: `bySlot` itself when the running slots
+ * are the first n (`dense`: no path of the batch has ended yet), else gathered into `out`.
+ */
+function inRunningOrder(bySlot: Float64Array, act: Int32Array, n: number, dense: boolean, out: Float64Array): Float64Array {
+  if (dense) return bySlot;
+  for (let k = 0; k < n; k++) out[k] = bySlot[act[k]];
+  return out;
+}
+
+/** Whether the first n values are all exactly 1. */
+function allOne(values: Float64Array, n: number): boolean {
+  for (let k = 0; k < n; k++) if (values[k] !== 1) return false;
+  return true;
 }
 
 /**
@@ -143,24 +148,26 @@ export class ShardAccumulator implements YearRecorder {
     const act = batch.active;
     const values = this.valueBuffers(batch.capacity);
     this.running[t] += n;
+    const dense = act[n - 1] === n - 1;
+    const deflators = [
+      inRunningOrder(batch.inverseCpiStart, act, n, dense, this.inverseCpi[0]),
+      inRunningOrder(batch.inverseCpiEnd, act, n, dense, this.inverseCpi[1]),
+    ];
     // Where no running path's prices have moved (every flow in year 0, every figure of a plan
     // without inflation), a real value is its nominal one times 1 exactly, so the nominal buffer
     // serves both views.
-    const unmovedStart = gatherDeflators(batch.inverseCpiStart, act, n, this.inverseCpi[0]);
-    const unmovedEnd = gatherDeflators(batch.inverseCpiEnd, act, n, this.inverseCpi[1]);
+    const unmoved = [allOne(deflators[0], n), allOne(deflators[1], n)];
     const metrics = [batch.netWorth, batch.liquidAssets, batch.income, batch.spending, batch.shortfall, batch.taxes];
     const slotValues = this.slotValues;
     for (let m = 0; m < SERIES_METRICS.length; m++) {
-      const from = metrics[m];
-      const nominal = values[2 * m];
-      for (let k = 0; k < n; k++) nominal[k] = from[act[k]];
+      const nominal = inRunningOrder(metrics[m], act, n, dense, values[2 * m]);
       slotValues[2 * m] = nominal;
-      if (IS_BALANCE[m] === 1 ? unmovedEnd : unmovedStart) {
+      if (unmoved[IS_BALANCE[m]]) {
         slotValues[2 * m + 1] = nominal;
         continue;
       }
       const real = values[2 * m + 1];
-      const inverse = this.inverseCpi[IS_BALANCE[m]];
+      const inverse = deflators[IS_BALANCE[m]];
       for (let k = 0; k < n; k++) real[k] = nominal[k] * inverse[k];
       slotValues[2 * m + 1] = real;
     }

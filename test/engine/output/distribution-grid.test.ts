@@ -117,6 +117,27 @@ describe('DistributionGrid', () => {
     expect(valueOf(grid.toJSON(1).sum)).toBe(2 * units);
   });
 
+  it('keeps a first value as the bucket single value exactly when QuantileSketch does (at most two decimals)', () => {
+    // Amounts in cents (plain), half cents (ties of the rounding at 100x), thousandths, values whose
+    // 100x is not whole in floating point (0.29 * 100 = 28.999999999999996), both signs, up to 1e14.
+    const rng = new RandomStream();
+    rng.reset(3, 0, 1);
+    const data: number[] = [0.29, -0.29, 0.57, 1.005, -1.005, 2.675, 0.125, -0.125, 1e14 + 0.5, 2 ** 45 / 100];
+    for (let i = 0; i < 2000; i++) {
+      const scale = 10 ** Math.floor(rng.uniform() * 15);
+      const cents = Math.floor(rng.uniform() * scale);
+      const sign = rng.uniform() < 0.3 ? -1 : 1;
+      data.push((sign * cents) / 100, (sign * (2 * cents + 1)) / 200, (sign * cents) / 1000);
+    }
+    const grid = new DistributionGrid(data.length, MONEY_UNIT);
+    data.forEach((v, d) => grid.addBatch(d, Float64Array.from([v]), 0, 1));
+    data.forEach((v, d) => {
+      const sketch = new QuantileSketch();
+      sketch.add(v);
+      expect(grid.toJSON(d).sketch, `value ${v}`).toEqual(sketch.toJSON());
+    });
+  });
+
   it('writes an empty distribution like an empty sketch', () => {
     const grid = new DistributionGrid(2, MONEY_UNIT);
     grid.addBatch(1, new Float64Array([5]), 0, 1);
