@@ -6,7 +6,7 @@ import { allocateEconomyPath, type EconomyPath } from './economy-path.js';
 import { ECONOMY_STREAMS } from './streams.js';
 import { checkYears } from './economy-path.js';
 import { vasicekAnnualStep, vasicekB, vasicekLnA } from './vasicek.js';
-import { boundInflation, boundLogReturn } from './limits.js';
+import { boundedSimpleReturn, boundInflation, boundLogReturn } from './limits.js';
 
 const MONTHS = 12;
 
@@ -21,14 +21,14 @@ function copyYears(from: Float64Array, to: Float64Array, n: number): void {
 }
 
 /**
- * a[t] = e^a[t] − 1 for t < n: bounded log returns to simple returns, in place. The year loop
- * writes the log returns and this pass follows it. Math.expm1 is a call into C, and inside the
- * year loop each call cost more than the call itself (likely V8 saving and restoring the loop's
+ * a[t] = boundedSimpleReturn(a[t]) for t < n: log returns to simple returns, in place. The year
+ * loop writes the log returns and this pass follows it. Math.expm1 is a call into C, and inside
+ * the year loop each call cost more than the call itself (likely V8 saving and restoring the loop's
  * two dozen live doubles around it): with this pass the stylised retiree's generation runs about
  * a tenth faster, the young family's about 3% (docs/PERFORMANCE.md).
  */
-function expm1InPlace(a: Float64Array, n: number): void {
-  for (let t = 0; t < n; t++) a[t] = Math.expm1(a[t]);
+function toSimpleReturns(a: Float64Array, n: number): void {
+  for (let t = 0; t < n; t++) a[t] = boundedSimpleReturn(a[t]);
 }
 
 const SQRT_MONTHS = Math.sqrt(MONTHS);
@@ -246,9 +246,9 @@ export class StochasticEconomyGenerator {
         // The year's figures are bounded (limits.ts); the rate's own state r is not.
         yieldOfYear = boundLogReturn(yieldOfYear);
         shortRate[t] = yieldOfYear;
-        // Log returns here; the pass after the loop makes them simple returns.
+        // Log returns here; the pass after the loop bounds them and makes them simple returns.
         cashReturn[t] = yieldOfYear;
-        bondReturn[t] = boundLogReturn(bondLnA - bondSellB * rNext + bondBuyB * r);
+        bondReturn[t] = bondLnA - bondSellB * rNext + bondBuyB * r;
         r = rNext;
         shortRateStart[t + 1] = r;
       }
@@ -272,16 +272,16 @@ export class StochasticEconomyGenerator {
       } else {
         equityLog = yieldOfYear + equityDrift + equitySd * eEquity;
       }
-      equityReturn[t] = boundLogReturn(equityLog);
-      if (!propertyFixed) propertyReturn[t] = boundLogReturn(yearInflation + propertyDrift + propertySd * eProperty);
+      equityReturn[t] = equityLog;
+      if (!propertyFixed) propertyReturn[t] = yearInflation + propertyDrift + propertySd * eProperty;
     }
-    // Simple returns from the bounded log returns: boundedSimpleReturn, in two steps.
+    // The simple returns, from the log returns.
     if (!rateFixed) {
-      expm1InPlace(cashReturn, years);
-      expm1InPlace(bondReturn, years);
+      toSimpleReturns(cashReturn, years);
+      toSimpleReturns(bondReturn, years);
     }
-    expm1InPlace(equityReturn, years);
-    if (!propertyFixed) expm1InPlace(propertyReturn, years);
+    toSimpleReturns(equityReturn, years);
+    if (!propertyFixed) toSimpleReturns(propertyReturn, years);
   }
 
   /** The first `years` years of the fixed factors' series, from the path computed once. */
