@@ -11,7 +11,7 @@ import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
 import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
 
-const { DEAD, DISABLED, LTC } = MemberState;
+const { HEALTHY, DEAD, DISABLED, LTC } = MemberState;
 
 const SERIES_SLOTS = SERIES_METRICS.length * 2;
 /** Per series metric, 1 for an end-of-year balance (deflated by cpi[t + 1]), 0 for a flow during the year (by cpi[t]). */
@@ -69,7 +69,8 @@ export class ShardAccumulator implements YearRecorder {
   private readonly everUnemployed: number[];
   private readonly running: number[];
   private readonly depletedBy: number[];
-  private readonly alive: number[][];
+  /** aliveUntil[m][end]: paths on which member m was alive in years [0, end) (dead from `end` on, or to the horizon). */
+  private readonly aliveUntil: number[][];
   private readonly disabled: number[][];
   private readonly care: number[][];
   /** Distribution (metric * 2 + view) * years + t. */
@@ -105,7 +106,7 @@ export class ShardAccumulator implements YearRecorder {
     this.everUnemployed = new Array(M).fill(0);
     this.running = new Array(Y).fill(0);
     this.depletedBy = new Array(Y).fill(0);
-    this.alive = grid(M, () => new Array(Y).fill(0));
+    this.aliveUntil = grid(M, () => new Array(Y + 1).fill(0));
     this.disabled = grid(M, () => new Array(Y).fill(0));
     this.care = grid(M, () => new Array(Y).fill(0));
     this.series = new DistributionGrid(SERIES_SLOTS * Y, MONEY_UNIT);
@@ -241,21 +242,37 @@ export class ShardAccumulator implements YearRecorder {
 
   /**
    * One member's life on one path: years lived (the year of death counting one half, which compares
-   * with e_x), states by year, ever in each.
+   * with e_x), the years alive, states by year, ever in each. Most members stay healthy until they
+   * die, so their years are read once, for the first one that is not healthy.
    */
   private addLife(m: number, life: MemberLifePath): void {
     const Y = this.c.years;
     this.halfYearsLived[m] += life.deathYear >= 0 ? 2 * life.deathYear + 1 : 2 * Y;
-    let dis = 0,
-      ltc = 0,
-      unemp = 0;
-    const alive = this.alive[m],
-      disabled = this.disabled[m],
-      care = this.care[m];
-    for (let t = 0; t < Y; t++) {
+    const state = life.state;
+    let end = 0;
+    while (end < Y && state[end] === HEALTHY) end++;
+    if (end < Y && state[end] !== DEAD) end = this.addIllness(m, life, end);
+    this.aliveUntil[m][end]++;
+    const unemployed = life.unemployed;
+    for (let t = 0; t < end; t++) {
+      if (unemployed[t] === 1) {
+        this.everUnemployed[m]++;
+        break;
+      }
+    }
+  }
+
+  /** A member's disabled and care years from year `from` (not healthy) to death; returns the first year dead (or the horizon). */
+  private addIllness(m: number, life: MemberLifePath, from: number): number {
+    const Y = this.c.years;
+    const disabled = this.disabled[m];
+    const care = this.care[m];
+    let dis = 0;
+    let ltc = 0;
+    let t = from;
+    for (; t < Y; t++) {
       const st = life.state[t];
       if (st === DEAD) break;
-      alive[t]++;
       if (st === DISABLED) {
         disabled[t]++;
         dis = 1;
@@ -263,11 +280,22 @@ export class ShardAccumulator implements YearRecorder {
         care[t]++;
         ltc = 1;
       }
-      if (life.unemployed[t] === 1) unemp = 1;
     }
     this.everDisabled[m] += dis;
     this.everCare[m] += ltc;
-    this.everUnemployed[m] += unemp;
+    return t;
+  }
+
+  /** Per year, the paths on which member m was alive. */
+  private aliveByYear(m: number): number[] {
+    const until = this.aliveUntil[m];
+    const alive = new Array<number>(this.c.years);
+    let running = 0;
+    for (let t = this.c.years - 1; t >= 0; t--) {
+      running += until[t + 1];
+      alive[t] = running;
+    }
+    return alive;
   }
 
   /** The annualised returns over the whole horizon of one sampled path. */
@@ -316,7 +344,7 @@ export class ShardAccumulator implements YearRecorder {
       })),
       running: this.running,
       depletedBy: this.depletedBy,
-      memberYears: this.alive.map((alive, m) => ({ alive, disabled: this.disabled[m], longTermCare: this.care[m] })),
+      memberYears: this.disabled.map((disabled, m) => ({ alive: this.aliveByYear(m), disabled, longTermCare: this.care[m] })),
       series: SERIES_METRICS.map((_, k) =>
         [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t))),
       ),
