@@ -265,6 +265,15 @@ export class DistributionGrid {
     this.zero[d] += zeros;
   }
 
+  /** Adds n copies of v to distribution d: the same as `addBatch` of n values equal to v. */
+  addCopies(d: number, v: number, n: number): void {
+    for (let at = 0; at < n; at += SETTLE_EVERY) {
+      const m = Math.min(SETTLE_EVERY, n - at);
+      if (this.pending[d] + m > SETTLE_EVERY) this.settle(d);
+      this.addRepeated(d, v, m);
+    }
+  }
+
   /** Adds n copies of v to distribution d (whose pending count has room for them). */
   private addRepeated(d: number, v: number, n: number): void {
     this.pending[d] += n;
