@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapDemo, localIdentityPlugin } from '../infra/local/bootstrap-demo.js';
-import { shardQueuePlugin } from '../infra/local/queue-plugin.js';
+import { shardQueuePlugin, warmShardWorkers } from '../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../infra/local/runtime.js';
 
 export interface BenchService {
@@ -26,6 +26,8 @@ export async function startBenchService(): Promise<BenchService> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // The worker threads start and warm up at once, as under `npm start`.
+    await warmShardWorkers();
     const demo = await bootstrapDemo(runtime);
     if (!demo) throw new Error('no demo realm');
     const tokenResponse = await fetch(`${runtime.url}/realms/${demo.realm}/protocol/openid-connect/token`, {

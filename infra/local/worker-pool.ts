@@ -52,9 +52,12 @@ export class WorkerPool {
     return this.slots.length;
   }
 
-  /** Starts every thread now and waits until each has loaded the handler (start-up errors surface here). */
+  /**
+   * Starts every thread now and waits until each has loaded the handler (start-up errors surface
+   * here), and warmed up its fan-in (worker-thread.ts).
+   */
   async ready(): Promise<void> {
-    while (this.slots.length < this.size) this.slots.push(this.spawn());
+    while (this.slots.length < this.size) this.slots.push(this.spawn(true));
     await Promise.all(this.slots.map((slot) => slot.ready));
   }
 
@@ -98,9 +101,9 @@ export class WorkerPool {
     }
   }
 
-  private spawn(): Slot {
+  private spawn(warmUp = false): Slot {
     const worker = new Worker(bootstrapUrl(new URL('./worker-thread.ts', import.meta.url)), {
-      workerData: { moduleUrl: this.handlerModule.href },
+      workerData: { moduleUrl: this.handlerModule.href, warmUp },
       execArgv: [],
     });
     let markReady!: () => void;

@@ -1,18 +1,23 @@
 /**
  * Runs inside a worker thread of the local runtime: loads the batch handler module named in
  * `workerData` (the same module a worker Lambda runs) and answers each posted SQS event with the
- * handler's SQSBatchResponse.
+ * handler's SQSBatchResponse. A thread started ahead of the first shard (`warmUp`) also runs a
+ * small fan-in of the young-family example first, so that its first real fan-in does not compile
+ * the merge and output code as it goes (docs/PERFORMANCE.md, End to end).
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { warmUpFanIn } from '../../shared/domain/runs/warm-up.js';
 
 interface Job {
   id: number;
   event: SQSEvent;
 }
 
-const { moduleUrl } = workerData as { moduleUrl: string };
+const { moduleUrl, warmUp } = workerData as { moduleUrl: string; warmUp?: boolean };
 const module = (await import(moduleUrl)) as { handler: (event: SQSEvent) => Promise<SQSBatchResponse> };
+if (warmUp) warmUpFanIn(JSON.parse(readFileSync(new URL('../../examples/young-family-mortgage.json', import.meta.url), 'utf8')));
 
 parentPort!.on('message', async (job: Job) => {
   try {
