@@ -100,7 +100,12 @@ export async function run(): Promise<void> {
       const { run, wallMs, postedAt } = await runToEnd(service, base, { paths, seed: 7 });
       const parallel = Math.min(workers, run.shards);
       const engineMs = run.elapsedMs / parallel;
-      return { run, wallMs, parallel, engineMs, ...breakdown(await shardLog.ofRun(run.id), run, postedAt, wallMs, engineMs, parallel) };
+      const lines = await shardLog.ofRun(run.id);
+      const shardEngineMs = lines
+        .filter((l) => l.engineMs !== undefined)
+        .sort((a, b) => a.shard - b.shard)
+        .map((l) => l.engineMs);
+      return { run, wallMs, parallel, engineMs, shardEngineMs, ...breakdown(lines, run, postedAt, wallMs, engineMs, parallel) };
     };
 
     await timedRun(2_000); // warm up the worker threads
@@ -120,6 +125,8 @@ export async function run(): Promise<void> {
       line(`  shards, workers`, `${result.shards}, ${parallel}`);
       line(`  engine time (elapsedMs, summed)`, `${(result.elapsedMs / 1000).toFixed(2)} s`);
       line(`  engine time per worker`, `${Math.round(engineMs)} ms`);
+      // Shards of unequal cost leave one worker waiting for the other (splitPathsByCost).
+      line(`  engine time by shard`, `${shown.shardEngineMs.map((ms) => Math.round(ms ?? 0)).join(', ')} ms`);
       line(`  share of wall time outside the engine`, `${((1 - engineMs / wallMs) * 100).toFixed(1)} %`, paths === 100_000 ? target : '');
       line(`  outside the engine, by step`, 'ms, % of engine time');
       for (const [step, ms] of Object.entries(shown.steps)) {
