@@ -45,7 +45,8 @@ function engineSpeed(): number {
  */
 function breakdown(lines: ShardLine[], run: Record<string, any>, postedAt: number, wallMs: number, engineMs: number, parallel: number) {
   const sum = (pick: (line: ShardLine) => number | undefined) => lines.reduce((total, line) => total + (pick(line) ?? 0), 0);
-  const busy = (line: ShardLine) => (line.loadMs ?? 0) + (line.engineMs ?? 0) + (line.storeMs ?? 0) + (line.joinMs ?? 0);
+  const busy = (line: ShardLine) =>
+    (line.loadMs ?? 0) + (line.engineMs ?? 0) + (line.waitMs ?? 0) + (line.storeMs ?? 0) + (line.joinMs ?? 0);
   const fanIn = (line: ShardLine) =>
     (line.readMs ?? 0) + (line.mergeMs ?? 0) + (line.outputMs ?? 0) + (line.completeMs ?? 0) + (line.cleanupMs ?? 0);
   const completing = lines.find((line) => line.outcome === 'COMPLETED_RUN') as ShardLine;
@@ -59,6 +60,7 @@ function breakdown(lines: ShardLine[], run: Record<string, any>, postedAt: numbe
   const steps: Record<string, number> = {
     'POST until the first shard starts': firstStart - postedAt,
     'shard: run and input read (per worker)': perWorker((line) => line.loadMs),
+    'shard: waited for the others (per worker)': perWorker((line) => line.waitMs),
     'shard: result stored (per worker)': perWorker((line) => line.storeMs),
     'shard: joined to the run (per worker)': perWorker((line) => line.joinMs),
     'waiting for the slower worker': lastJoin - firstStart - sum(busy) / parallel,

@@ -13,6 +13,7 @@ export interface ShardLine {
   time: number;
   loadMs?: number;
   engineMs?: number;
+  waitMs?: number;
   storeMs?: number;
   joinMs?: number;
   readMs?: number;

@@ -10,9 +10,11 @@ import { toHouseholdPlan } from '../../shared/domain/scenario/index.js';
 import type { RunRef } from '../../shared/domain/runs/run.js';
 import { loadRun } from '../../shared/domain/runs/run-access.js';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
-import { getRun, joinShard } from '../../shared/store/runs/runs.js';
+import { getRun, joinShard, markComputed } from '../../shared/store/runs/runs.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
-import { getRunBlob, getShardResults } from '../../shared/store/runs/run-data.js';
+import { getRunBlob, getShardResults, putRunBlob } from '../../shared/store/runs/run-data.js';
+import { runShard, storedShardResult } from '../../shared/domain/runs/run-engine.js';
+import { loadRunWork } from '../../shared/domain/runs/run-input.js';
 import type { OutputDocument } from '../../shared/engine/index.js';
 import { event, queuedRun, scenario } from './queued-run.js';
 import { startStore } from './store-fixture.js';
@@ -68,6 +70,39 @@ describe('shard worker', () => {
     expect(output?.summary).toEqual(reference.summary);
     expect(output?.timeSeries).toEqual(reference.timeSeries);
     expect((await getShardResults(ref)).size).toBe(0);
+  });
+
+  it('waits for shards that have simulated to join instead of storing its result too, and stores it if they do not join in time', async () => {
+    const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 400, shards: 2 });
+    const { ref, messages } = await queuedRun({ paths: 400, shards: 2 });
+    // Shard 0 has simulated and is storing its result when shard 1 finishes.
+    expect((await markComputed(ref, 0))?.computed).toEqual([0]);
+    const work = await loadRunWork(ref);
+    const range = { pathStart: messages[0].pathStart, pathCount: messages[0].pathCount };
+    const second = handler(event(messages[1]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await getShardResults(ref)).size).toBe(0); // shard 1 waits, its result not stored
+    await putRunBlob(ref, { shard: 0 }, storedShardResult(work, runShard(work, 11, range)));
+    expect((await joinShard(ref, 0, 1)).joined).toBe(true);
+    expect((await second).batchItemFailures).toEqual([]);
+    expect((await getRun(ref))?.status).toBe('COMPLETED');
+    expect((await getRunBlob<OutputDocument>(ref, 'OUTPUT'))?.summary).toEqual(reference.summary);
+
+    // Shard 0 simulated but never joins (its worker died): shard 1 stores its result after the wait.
+    process.env.SHARD_JOIN_WAIT_MS = '200';
+    try {
+      const again = await queuedRun({ paths: 400, shards: 2 });
+      await markComputed(again.ref, 0);
+      expect((await handler(event(again.messages[1]))).batchItemFailures).toEqual([]);
+      expect([...(await getShardResults(again.ref)).keys()]).toEqual([1]);
+      expect((await getRun(again.ref))?.joinedShards).toEqual([1]);
+      // Shard 0 delivered again: the last to join, it merges and completes the run.
+      expect((await handler(event(again.messages[0], 2))).batchItemFailures).toEqual([]);
+      expect((await getRun(again.ref))?.status).toBe('COMPLETED');
+      expect((await getRunBlob<OutputDocument>(again.ref, 'OUTPUT'))?.summary).toEqual(reference.summary);
+    } finally {
+      delete process.env.SHARD_JOIN_WAIT_MS;
+    }
   });
 
   it('reports a failing shard for redelivery, and on its last delivery ends the run FAILED with the reason', async () => {

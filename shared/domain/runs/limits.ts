@@ -30,6 +30,11 @@ export const maxShards = 1_000;
 export const maxActiveRunsPerRealm = () => envNumber('RUNS_MAX_ACTIVE_PER_REALM', 10, 1);
 /** A queued or running run with no shard joining for this long is marked FAILED. */
 export const staleAfterMs = () => envNumber('RUN_STALE_AFTER_SECONDS', 900, 1) * 1000;
+/**
+ * How long a shard that finds every other shard simulated, but not yet joined, waits for them to
+ * join (they are storing their results) before it stores its own result instead (docs/RUNS.md).
+ */
+export const joinWaitMs = () => envNumber('SHARD_JOIN_WAIT_MS', 5_000, 0);
 /** Deliveries of a shard before it is given up (the queue's maxReceiveCount). */
 export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
 

@@ -5,12 +5,13 @@
  * run's finalization was interrupted, which it then resumes).
  */
 import { deleteRunData, getShardResults, putRunBlob } from '../../store/runs/run-data.js';
-import { getRun, joinShard } from '../../store/runs/runs.js';
+import { getRun, joinShard, markComputed } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
 import { dropShardResults } from './end-run.js';
 import { type FinalizeTimings, finalizeRun } from './finalize.js';
 import { runShard, storedShardResult, type StoredShardResult } from './run-engine.js';
+import { joinWaitMs } from './limits.js';
 import { loadRunWork } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
@@ -20,7 +21,7 @@ import { stepTimer } from './step-timer.js';
 export type ShardOutcome = 'JOINED' | 'COMPLETED_RUN' | 'ALREADY_JOINED' | 'RUN_ENDED' | 'RUN_GONE';
 
 /** Milliseconds spent in each step of a shard's processing, and of the fan-in if it ran one (for the worker's log line). */
-export type ShardTimings = Partial<Record<'loadMs' | 'engineMs' | 'storeMs' | 'joinMs', number>> & FinalizeTimings;
+export type ShardTimings = Partial<Record<'loadMs' | 'engineMs' | 'waitMs' | 'storeMs' | 'joinMs', number>> & FinalizeTimings;
 
 export interface ProcessedShard {
   outcome: ShardOutcome;
@@ -30,6 +31,23 @@ export interface ProcessedShard {
 const isComplete = (run: RunRecord) => run.joinedShards.length >= run.shards;
 const isLastToJoin = (run: RunRecord | undefined, shard: number) =>
   run !== undefined && !run.joinedShards.includes(shard) && run.joinedShards.length === run.shards - 1;
+const othersComputed = (computed: number[], shards: number, shard: number) =>
+  computed.filter((index) => index !== shard && index < shards).length === shards - 1;
+
+/**
+ * Waits while the run is live and every other shard has simulated but not all have joined (they are
+ * storing their results): whether this shard then is the last to join, within joinWaitMs.
+ */
+async function othersJoined(ref: RunRef, shard: number): Promise<boolean> {
+  const deadline = performance.now() + joinWaitMs();
+  for (let pause = 2; performance.now() < deadline; pause = Math.min(50, pause * 1.5)) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    const run = await getRun(ref);
+    if (!run || isFinished(run.status) || run.joinedShards.includes(shard)) return false;
+    if (isLastToJoin(run, shard)) return true;
+  }
+  return false;
+}
 
 async function forgetRun(ref: RunRef): Promise<void> {
   // The run was deleted while this shard ran: drop what the shard wrote, and the slot if it is still held.
@@ -74,7 +92,12 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   // Only the last shard to join can find every other one joined, and each of those stored its
   // result before joining, so it reads them while it joins. Should its fan-in be interrupted, the
   // redelivered shard computes its result again (it depends only on the run's input, seed and range).
-  const last = isLastToJoin(await getRun(ref), message.shard);
+  // A shard that finds every other one simulated but not all joined (shards of equal cost finish
+  // together) waits for them to join rather than store its result as well.
+  const marked = await markComputed(ref, message.shard);
+  let last = isLastToJoin(marked?.run, message.shard);
+  if (!last && marked && othersComputed(marked.computed, marked.run.shards, message.shard)) last = await othersJoined(ref, message.shard);
+  step('waitMs');
   if (!last) await putRunBlob(ref, { shard: message.shard }, storedShardResult(work, result));
   step('storeMs');
   const stored = last ? getShardResults<StoredShardResult>(ref, message.shard) : undefined;

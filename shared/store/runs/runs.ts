@@ -3,6 +3,8 @@
  * conditional single-item write (dynalite has no transactions), so each step is safe to repeat:
  * - `joinShard` adds a shard index to the `joined` number set on condition that it is not there
  *   yet and the run is still live; a redelivered shard cannot count twice;
+ * - `markComputed` adds a shard index to the `computed` number set once the shard has simulated
+ *   (bookkeeping for the join's order: which shards are about to join; never shown);
  * - `completeRun` / `failRun` move a live run to its end state exactly once (the caller that wins
  *   the transition releases the run's concurrency slot).
  */
@@ -122,7 +124,7 @@ export const runKeys = {
 const entityOf = (kind: RunKind) => kind.toLowerCase();
 
 function toRecord(item: Record<string, unknown>): RunRecord {
-  const { pk: _pk, sk: _sk, entity: _entity, joined, ...rest } = item;
+  const { pk: _pk, sk: _sk, entity: _entity, joined, computed: _computed, ...rest } = item;
   const joinedShards = joined instanceof Set ? [...(joined as Set<number>)].map(Number).sort((a, b) => a - b) : [];
   const record = { ...rest, joinedShards, completedShards: joinedShards.length } as unknown as RunRecord;
   record.progress = record.shards > 0 ? joinedShards.length / record.shards : 0;
@@ -193,6 +195,30 @@ export async function latestCompletedSimulation(scenario: ScenarioRef): Promise<
     startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (startKey);
   return undefined;
+}
+
+/**
+ * Adds the shard's index to the run's `computed` set (the shards that have simulated their range);
+ * the run and that set after the change, or undefined if the run is gone. Any state: a run that
+ * ended is left to the join to find.
+ */
+export async function markComputed(ref: RunRef, shard: number): Promise<{ run: RunRecord; computed: number[] } | undefined> {
+  try {
+    const result = await dynamoClient().update({
+      TableName: tableName(),
+      Key: runKeys.run(ref),
+      UpdateExpression: 'ADD computed :shard',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':shard': new Set([shard]) },
+      ReturnValues: 'ALL_NEW',
+    });
+    const item = result.Attributes ?? {};
+    const computed = item.computed instanceof Set ? [...(item.computed as Set<number>)].map(Number) : [];
+    return { run: toRecord(item), computed };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return undefined;
+  }
 }
 
 export type JoinOutcome =
