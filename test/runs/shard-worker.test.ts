@@ -72,7 +72,7 @@ describe('shard worker', () => {
     expect((await getShardResults(ref)).size).toBe(0);
   });
 
-  it('waits for shards that have simulated to join instead of storing its result too, and stores it if they do not join in time', async () => {
+  it('waits for shards that have simulated to join, not storing its result too, and stores it if they do not join in time', async () => {
     const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 400, shards: 2 });
     const { ref, messages } = await queuedRun({ paths: 400, shards: 2 });
     // Shard 0 has simulated and is storing its result when shard 1 finishes.
