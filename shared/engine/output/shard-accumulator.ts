@@ -323,6 +323,7 @@ export class ShardAccumulator implements YearRecorder {
 
   toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
     const Y = this.c.years;
+    // The economy sample's last paths are still staged: fold them before the distributions are read.
     this.economyStage.fold();
     return {
       engineVersion,
