@@ -149,6 +149,7 @@ export class ShardAccumulator implements YearRecorder {
     const act = batch.active;
     const values = this.valueBuffers(batch.capacity);
     this.running[t] += n;
+    // The running slots are ascending, so the last is n - 1 only when they are 0 … n - 1.
     const dense = act[n - 1] === n - 1;
     const deflators = [
       inRunningOrder(batch.inverseCpiStart, act, n, dense, this.inverseCpi[0]),
