@@ -4,10 +4,11 @@ import type { ShardRange } from './simulate-shard.js';
 /**
  * How much more a path in the economy sample costs than one outside it, as a share of a path's
  * cost: its economy is generated over the whole horizon (not only while the household lasts) and
- * recorded. Measured on the young-family example (Node.js 24, medians of 7): 4,096 paths all in the
- * sample took 199 ms, 4,096 with 256 in it 161 ms, so each of the 3,840 more costs 0.26 of a path.
+ * recorded. Measured on the young-family example (Node.js 24, medians of 13): 4,096 paths all in
+ * the sample took 230 ms, 4,096 with 256 in it 181 ms, so each of the 3,840 more costs 0.29 of a
+ * path (0.26 to 0.29 in other sittings).
  */
-export const ECONOMY_SAMPLE_COST = 0.25;
+export const ECONOMY_SAMPLE_COST = 0.3;
 
 /**
  * Splits paths [0, paths) into `shards` contiguous ranges of near-equal cost, a path in the economy

@@ -29,13 +29,13 @@ describe('splitting a run into shards of near-equal cost', () => {
       }
       expect(next).toBe(paths);
       const costs = ranges.map((r) => cost(r.pathStart, r.pathCount));
-      expect(Math.max(...costs) - Math.min(...costs)).toBeLessThanOrEqual(1 + ECONOMY_SAMPLE_COST);
+      expect(Math.max(...costs) - Math.min(...costs)).toBeLessThanOrEqual(1 + ECONOMY_SAMPLE_COST + 1e-9);
     }
   });
 
   it('gives the first shard fewer paths, where the economy sample is dense', () => {
     const [first, second] = splitPathsByCost(10_000, 2);
-    expect(first).toEqual({ pathStart: 0, pathCount: 4_527 });
-    expect(second.pathCount).toBe(5_473);
+    expect(first).toEqual({ pathStart: 0, pathCount: 4_434 });
+    expect(second.pathCount).toBe(5_566);
   });
 });
