@@ -40,7 +40,8 @@ const othersComputed = (computed: number[], shards: number, shard: number) =>
  */
 async function othersJoined(ref: RunRef, shard: number): Promise<boolean> {
   const deadline = performance.now() + joinWaitMs();
-  for (let pause = 2; performance.now() < deadline; pause = Math.min(50, pause * 1.5)) {
+  // Read every few milliseconds, at most every 10: the wait is about one store long, and each read is one small item.
+  for (let pause = 2; performance.now() < deadline; pause = Math.min(10, pause * 1.25)) {
     await new Promise((resolve) => setTimeout(resolve, pause));
     const run = await getRun(ref);
     if (!run || isFinished(run.status) || run.joinedShards.includes(shard)) return false;
