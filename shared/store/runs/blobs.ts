@@ -33,6 +33,13 @@ export function decompressJson<T>(data: Uint8Array): T {
   return JSON.parse(brotliDecompressSync(data).toString('utf8')) as T;
 }
 
+/**
+ * The bytes as a plain Uint8Array over the same memory, not a Buffer (its subclass): the reader then
+ * sees one kind of array, as in a worker's warm-up, and is not compiled again for the other (a
+ * first merge 5 to 10 ms slower, measured on Node.js 24).
+ */
+const plainBytes = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+
 const chunkKey = (name: string, index: number) => `${name}#${String(index).padStart(4, '0')}`;
 
 /** Stores `value` under `name`: a Uint8Array as bytes (read back as a Uint8Array), anything else as JSON. */
@@ -93,7 +100,7 @@ export async function getBlobs<T>(pk: string, prefix: string, skip: (name: strin
     const parts = list.filter((part) => part.index < chunks);
     if (parts.length !== chunks) throw new Error(`stored value ${name} is incomplete (${parts.length} of ${chunks} chunks)`);
     const data = parts.length === 1 ? parts[0].data : Buffer.concat(parts.map((part) => part.data));
-    values.set(name, parts[0].binary ? (brotliDecompressSync(data) as T) : decompressJson<T>(data));
+    values.set(name, parts[0].binary ? (plainBytes(brotliDecompressSync(data)) as T) : decompressJson<T>(data));
   }
   return values;
 }
