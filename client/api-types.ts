@@ -363,7 +363,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A simulation's status, progress, timing, and error if it failed */
+        /**
+         * A simulation's status, progress, timing, and error if it failed
+         * @description With `wait=N` (whole seconds, 1 to 20) the answer waits until the run has ended (COMPLETED or FAILED) or N seconds have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked first, so a run that does not exist is a 404 at once.
+         */
         get: operations["simulationsGet"];
         put?: never;
         post?: never;
@@ -448,7 +451,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An analysis's status, progress and timing, its error if it failed, and its document once completed */
+        /**
+         * An analysis's status, progress and timing, its error if it failed, and its document once completed
+         * @description With `wait=N` (whole seconds, 1 to 20) the answer waits until the run has ended (COMPLETED or FAILED) or N seconds have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked first, so a run that does not exist is a 404 at once.
+         */
         get: operations["analysesGet"];
         put?: never;
         post?: never;
@@ -491,7 +497,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A comparison's status and, once completed, its comparison document */
+        /**
+         * A comparison's status and, once completed, its comparison document
+         * @description With `wait=N` (whole seconds, 1 to 20) the answer waits until the run has ended (COMPLETED or FAILED) or N seconds have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked first, so a run that does not exist is a 404 at once.
+         */
         get: operations["comparisonsGet"];
         put?: never;
         post?: never;
@@ -4179,7 +4188,9 @@ export interface operations {
     };
     simulationsGet: {
         parameters: {
-            query?: never;
+            query?: {
+                wait?: string;
+            };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
                 "If-None-Match"?: string;
@@ -4795,7 +4806,9 @@ export interface operations {
     };
     analysesGet: {
         parameters: {
-            query?: never;
+            query?: {
+                wait?: string;
+            };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
                 "If-None-Match"?: string;
@@ -5046,7 +5059,9 @@ export interface operations {
     };
     comparisonsGet: {
         parameters: {
-            query?: never;
+            query?: {
+                wait?: string;
+            };
             header?: {
                 /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
                 "If-None-Match"?: string;

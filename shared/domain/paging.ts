@@ -32,10 +32,10 @@ export interface Page<T> {
 }
 
 /**
- * A paging number from the query string: decimal digits only (no sign, spaces, exponent or
- * `0x`), at most seven of them, then checked against its bounds.
+ * A whole number from the query string (paging, a run's `wait`): decimal digits only (no sign,
+ * spaces, exponent or `0x`), at most seven of them, then checked against its bounds.
  */
-function pagingNumber(min: number, max: number) {
+export function queryInteger(min: number, max: number) {
   return z.pipe(
     z.string().check(z.regex(/^[0-9]{1,7}$/, 'must be a whole number written in decimal digits')),
     z.pipe(
@@ -62,8 +62,8 @@ export function pagingQuerySchema<P extends string>(sortable: readonly [P, ...P[
     }),
   );
   return z.object({
-    page: z._default(pagingNumber(0, 1_000_000), 0),
-    size: z._default(pagingNumber(1, maxPageSize), defaultPageSize),
+    page: z._default(queryInteger(0, 1_000_000), 0),
+    size: z._default(queryInteger(1, maxPageSize), defaultPageSize),
     sort: z._default(z.array(sortEntry).check(z.maxLength(10)), []),
   });
 }

@@ -227,11 +227,13 @@ function bearerToken(event: ApiEvent): string {
   return match[1];
 }
 
-/** Query values as an object: a list for each repeatable parameter, the last value of any other. */
+/** Query values as an object: a list for each repeatable parameter; any other given twice is a 400 naming it. */
 function queryObject(event: ApiEvent, repeated: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, values] of queryValues(event)) {
-    out[key] = repeated.includes(key) ? values : values[values.length - 1];
+    if (repeated.includes(key)) out[key] = values;
+    else if (values.length === 1) out[key] = values[0];
+    else throw new ValidationError('Invalid query parameters', [{ field: key, message: 'must be given at most once' }]);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import type { WritePreconditions } from '../versioning.js';
 import { splitAnalysisBody, type AnalysisBody } from './analysis-request.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Analysis, AnalysisRecord, RunRef } from './run.js';
+import { awaitRunEnd } from './run-wait.js';
 import { startRun } from './start-run.js';
 import { toAnalysis } from './views.js';
 
@@ -87,15 +88,18 @@ export async function listAnalyses(
   );
 }
 
+/** The analysis; with `waitSeconds`, once it has ended or after that long (run-wait.ts). */
 export async function getAnalysis(
   principal: Principal,
   householdId: string,
   scenarioId: string,
   analysisId: string,
+  waitSeconds = 0,
 ): Promise<AnalysisView> {
   await loadScenario(principal, householdId, scenarioId);
-  const run = await loadRun(refOf(principal, householdId, scenarioId, analysisId), `Analysis ${analysisId}`);
-  return withDocument(principal, run as AnalysisRecord);
+  const ref = refOf(principal, householdId, scenarioId, analysisId);
+  const run = await loadRun(ref, `Analysis ${analysisId}`);
+  return withDocument(principal, (await awaitRunEnd(ref, run, waitSeconds, `Analysis ${analysisId}`)) as AnalysisRecord);
 }
 
 /** The analysis without its document (HEAD needs only its existence and version). */

@@ -12,6 +12,7 @@ import { loadScenario } from '../scenario-resource/service.js';
 import type { WritePreconditions } from '../versioning.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Comparison, ComparisonRecord, RunRef } from './run.js';
+import { awaitRunEnd } from './run-wait.js';
 import { runOptionsShape } from './simulations.js';
 import { startRun } from './start-run.js';
 import { toComparison } from './views.js';
@@ -90,10 +91,17 @@ export async function listComparisons(principal: Principal, householdId: string,
   );
 }
 
-export async function getComparison(principal: Principal, householdId: string, comparisonId: string): Promise<ComparisonView> {
+/** The comparison; with `waitSeconds`, once it has ended or after that long (run-wait.ts). */
+export async function getComparison(
+  principal: Principal,
+  householdId: string,
+  comparisonId: string,
+  waitSeconds = 0,
+): Promise<ComparisonView> {
   await loadHousehold(principal, householdId);
-  const run = await loadRun(refOf(principal, householdId, comparisonId), `Comparison ${comparisonId}`);
-  return withDocument(principal, run as ComparisonRecord);
+  const ref = refOf(principal, householdId, comparisonId);
+  const run = await loadRun(ref, `Comparison ${comparisonId}`);
+  return withDocument(principal, (await awaitRunEnd(ref, run, waitSeconds, `Comparison ${comparisonId}`)) as ComparisonRecord);
 }
 
 export async function deleteComparison(

@@ -13,6 +13,7 @@ import type { WritePreconditions } from '../versioning.js';
 import { selectOutput, type OutputQuery } from './output-view.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { RunRef, Simulation, SimulationRecord } from './run.js';
+import { awaitRunEnd } from './run-wait.js';
 import { startRun } from './start-run.js';
 import { toSimulation } from './views.js';
 
@@ -82,10 +83,18 @@ export async function listSimulations(
   );
 }
 
-export async function getSimulation(principal: Principal, householdId: string, scenarioId: string, runId: string): Promise<Simulation> {
+/** The simulation; with `waitSeconds`, once it has ended or after that long (run-wait.ts). */
+export async function getSimulation(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+  runId: string,
+  waitSeconds = 0,
+): Promise<Simulation> {
   await loadScenario(principal, householdId, scenarioId);
-  const run = await loadRun(refOf(principal, householdId, scenarioId, runId), `Simulation ${runId}`);
-  return toSimulation(run as SimulationRecord);
+  const ref = refOf(principal, householdId, scenarioId, runId);
+  const run = await loadRun(ref, `Simulation ${runId}`);
+  return toSimulation((await awaitRunEnd(ref, run, waitSeconds, `Simulation ${runId}`)) as SimulationRecord);
 }
 
 export async function deleteSimulation(
