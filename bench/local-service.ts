@@ -57,12 +57,16 @@ export async function startBenchService(): Promise<BenchService> {
   }
 }
 
-/** How often the bench client reads a run while it is going (the web app reads every 400 ms). */
-export const POLL_INTERVAL_MS = 20;
+/**
+ * How long each GET of a going run waits for it to end (`?wait=`, the longest the API allows): the
+ * client re-issues the GET while the run has not ended, and sees the end as the server re-reads the
+ * run, without a request per poll (docs/API.md).
+ */
+export const WAIT_SECONDS = 20;
 
 /**
- * POSTs a run and polls it until it has ended; the wall time is from the POST to the end, and
- * `postedAt` (epoch ms) is when the POST was sent.
+ * POSTs a run and waits for it to end with GETs that wait; the wall time is from the POST to the
+ * end, and `postedAt` (epoch ms) is when the POST was sent.
  */
 export async function runToEnd(
   service: BenchService,
@@ -74,8 +78,8 @@ export async function runToEnd(
   let run = await service.call('POST', collection, body);
   if (!run.id) throw new Error(`POST ${collection}: ${JSON.stringify(run)}`);
   while (run.status !== 'COMPLETED' && run.status !== 'FAILED') {
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-    run = await service.call('GET', `${collection}/${run.id}`);
+    run = await service.call('GET', `${collection}/${run.id}?wait=${WAIT_SECONDS}`);
+    if (!run.status) throw new Error(`GET ${collection}/${run.id}: ${JSON.stringify(run)}`);
   }
   const wallMs = performance.now() - started;
   if (run.status !== 'COMPLETED') throw new Error(`run failed: ${run.error?.reason}`);

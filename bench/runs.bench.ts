@@ -1,6 +1,6 @@
 /**
  * Runs through the local runtime, end to end: POST a simulation of examples/young-family-mortgage.json
- * and poll until it is COMPLETED (HTTP server, dynalite, in-process queue, worker threads), for
+ * and wait until it is COMPLETED (HTTP server, dynalite, in-process queue, worker threads), for
  * 10,000 and 100,000 paths. Prints the wall time (target: 10,000 paths under 1.5 s), the shards,
  * and the share of the wall time spent outside the engine (queueing, storing, merging; target at
  * 100,000 paths: at most 15%). Engine time is the run's `elapsedMs` (summed over shards) spread
@@ -9,7 +9,9 @@
  * is broken down from the shard workers' log lines (bench/shard-log.ts) into the steps of the
  * critical path; the steps and the engine time per worker add up to the wall time.
  * Each size runs RUNS_BENCH_REPEAT times (default 5 up to 10,000 paths, else 1) after a warm-up
- * run; the breakdown shown is the run with the median share. The client polls every 20 ms.
+ * run; the breakdown shown is the run with the median share. The client waits with GETs of the run
+ * with `?wait=20`, re-issued while the run has not ended: the server re-reads the run item every
+ * 25 ms (shared/domain/runs/run-wait.ts), so the last step is how late the server's re-read sees the end.
  * Also measures the engine's single-core speed on the example, which sets the inline budget.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { inlinePathYears, shardPathYears } from '../shared/domain/runs/limits.js';
 import { toHouseholdPlan, validateScenario } from '../shared/domain/scenario/index.js';
 import { simulateShard } from '../shared/engine/index.js';
-import { POLL_INTERVAL_MS, runToEnd, startBenchService } from './local-service.js';
+import { runToEnd, startBenchService, WAIT_SECONDS } from './local-service.js';
 import { captureShardLog, type ShardLine } from './shard-log.js';
 
 const example = JSON.parse(readFileSync(new URL('../examples/young-family-mortgage.json', import.meta.url), 'utf8')) as Record<
@@ -68,7 +70,7 @@ function breakdown(lines: ShardLine[], run: Record<string, any>, postedAt: numbe
     'fan-in: merge, output built': completing.mergeMs ?? 0,
     'fan-in: output stored': completing.outputMs ?? 0,
     'fan-in: run marked COMPLETED': completing.completeMs ?? 0,
-    [`client sees it (polls every ${POLL_INTERVAL_MS} ms)`]: postedAt + wallMs - completed,
+    [`client sees it (GET with wait=${WAIT_SECONDS})`]: postedAt + wallMs - completed,
   };
   return { steps, outside: wallMs - engineMs };
 }
