@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fallbackHandler, routes } from '../../functions/routes.js';
 import { constructIdFor, planFunctions, routeKey } from '../../infra/cdk/route-plan.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
+import { maxWaitSeconds } from '../../shared/domain/runs/run-wait.js';
 import { resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
 
 let synth: Synthesized;
@@ -74,6 +75,20 @@ describe('routes from the route table', () => {
         (p) => p.Properties!.Principal === 'apigateway.amazonaws.com' && p.Properties!.FunctionName['Fn::GetAtt']?.[0] === id,
       );
       expect(invokers.length, handler).toBe(routes.filter((r) => r.handler === handler).length);
+    }
+  });
+
+  it("the functions answering a run's GET outlast its longest wait (?wait=), within API Gateway's integration limit", () => {
+    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    const integrations = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Integration'));
+    for (const handler of ['simulations/get', 'comparisons/get', 'analyses/get']) {
+      const id = logicalIdOfHandler(handler);
+      const timeoutSeconds = functions[id].Properties!.Timeout as number;
+      // The wait, then the run's document (read and sent) and a cold start, well inside the timeout.
+      expect(timeoutSeconds, handler).toBeGreaterThanOrEqual(maxWaitSeconds + 5);
+      const integration = integrations.find((i) => i.Properties!.IntegrationUri['Fn::GetAtt']?.[0] === id);
+      // API Gateway's HTTP API waits at most 30 s for an integration (its default when none is set).
+      expect(integration?.Properties!.TimeoutInMillis ?? 30_000, handler).toBeGreaterThan(timeoutSeconds * 1000);
     }
   });
 
