@@ -1,13 +1,15 @@
 /**
  * The household simulation engine: pure TypeScript, no I/O. Shards of paths are simulated
- * independently (`simulateShard`), stored in a compact binary form (`encodeShardResult`), merged in any order, from either
- * form (`mergeShards` in memory, `mergeShardResults` as JSON) and turned into the
+ * independently (`simulateShard`, or `simulateHeldShard` to keep the result in memory), stored in a compact binary form
+ * (`encodeShardResult`), merged in any order, from any form (`mergeShards` in memory, into a held result if one is given;
+ * `mergeShardResults` as JSON) and turned into the
  * output document (`buildOutput`); `simulate` does all three in process. Comparisons run two plans
  * on common random numbers the same way.
  */
 import type { HouseholdPlan } from './household/plan.js';
-import { simulateShard, splitPaths, type ShardRange } from './output/simulate-shard.js';
-import { mergeShardResults, mergeShards, type MergedShards } from './output/merge-shards.js';
+import { simulateHeldShard, simulateShard, splitPaths, type ShardRange } from './output/simulate-shard.js';
+import type { HeldShard } from './output/held-shard.js';
+import { mergeShardResults, mergeShards, type MergedShards, type ShardResultInput } from './output/merge-shards.js';
 import { encodeShardResult } from './output/shard-result-binary.js';
 import { splitPathsByCost } from './output/cost-split.js';
 import { buildOutput } from './output/build-output.js';
@@ -20,6 +22,7 @@ import { buildComparison, type ComparisonDocument } from './compare/build-compar
 export { ENGINE_VERSION } from './version.js';
 export {
   simulateShard,
+  simulateHeldShard,
   splitPaths,
   splitPathsByCost,
   encodeShardResult,
@@ -30,7 +33,17 @@ export {
   mergeComparisonShards,
   buildComparison,
 };
-export type { HouseholdPlan, ShardRange, ShardResult, MergedShards, OutputDocument, ComparisonShardResult, ComparisonDocument };
+export type {
+  HouseholdPlan,
+  ShardRange,
+  ShardResult,
+  HeldShard,
+  ShardResultInput,
+  MergedShards,
+  OutputDocument,
+  ComparisonShardResult,
+  ComparisonDocument,
+};
 export type { PathEvent } from './household/path-events.js';
 
 /** In-process run options; `onProgress`, if given, hears (paths done, paths) after each slice of a shard. */
@@ -78,7 +91,7 @@ export function simulate(plan: HouseholdPlan, options: RunOptions): OutputDocume
   const shards = checkRun(options);
   const started = performance.now();
   const ranges = splitPaths(options.paths, shards);
-  const merged = mergeShards(runRanges(ranges, options, (r) => simulateShard(plan, options.seed, r)));
+  const merged = mergeShards(runRanges(ranges, options, (r) => simulateHeldShard(plan, options.seed, r)));
   const elapsedMs = performance.now() - started;
   return buildOutput(plan, merged, { seed: options.seed, shards: ranges.length, elapsedMs });
 }

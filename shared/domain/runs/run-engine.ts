@@ -20,13 +20,14 @@ import {
   encodeShardResult,
   mergeComparisonShards,
   mergeShards,
-  simulateShard,
+  simulateHeldShard,
   type ComparisonDocument,
   type ComparisonShardResult,
+  type HeldShard,
   type HouseholdPlan,
   type OutputDocument,
   type ShardRange,
-  type ShardResult,
+  type ShardResultInput,
 } from '../../engine/index.js';
 import type { RunKind } from './run.js';
 
@@ -37,7 +38,8 @@ export interface RunWork {
   analysis?: AnalysisRequest;
 }
 
-export type RunShardResult = ShardResult | ComparisonShardResult | AnalysisShardResult;
+/** A shard's result: a simulation's held in memory (encoded only to be stored), the others' as JSON. */
+export type RunShardResult = HeldShard | ComparisonShardResult | AnalysisShardResult;
 /** A shard result as stored: a simulation's in its compact binary form (a Uint8Array), the others' as they are (JSON). */
 export type StoredShardResult = RunShardResult | Uint8Array;
 export type RunDocument = OutputDocument | ComparisonDocument | AnalysisDocument;
@@ -65,7 +67,7 @@ export function runShardingPathYears(work: RunWork, paths: number): number {
 export function runShard(work: RunWork, seed: number, range: ShardRange): RunShardResult {
   switch (work.kind) {
     case 'SIMULATION':
-      return simulateShard(work.plans[0], seed, range);
+      return simulateHeldShard(work.plans[0], seed, range);
     case 'COMPARISON':
       return compareShard(work.plans[0], work.plans[1], seed, range);
     case 'ANALYSIS':
@@ -75,10 +77,10 @@ export function runShard(work: RunWork, seed: number, range: ShardRange): RunSha
 
 /** The form a shard's result is stored in for the fan-in: a simulation's binary (shard-result-binary.ts), else its JSON. */
 export function storedShardResult(work: RunWork, result: RunShardResult): StoredShardResult {
-  return work.kind === 'SIMULATION' ? encodeShardResult(result as ShardResult) : result;
+  return work.kind === 'SIMULATION' ? encodeShardResult((result as HeldShard).toJSON()) : result;
 }
 
-/** The run's document from its shard results, held in memory or as stored. */
+/** The run's document from its shard results, held in memory or as stored (a simulation's held one takes the others in place). */
 export function buildRunDocument(
   work: RunWork,
   results: StoredShardResult[],
@@ -86,7 +88,7 @@ export function buildRunDocument(
 ): RunDocument {
   switch (work.kind) {
     case 'SIMULATION':
-      return buildOutput(work.plans[0], mergeShards(results as (ShardResult | Uint8Array)[]), meta);
+      return buildOutput(work.plans[0], mergeShards(results as ShardResultInput[]), meta);
     case 'COMPARISON':
       return buildComparison(work.plans[0], work.plans[1], mergeComparisonShards(results as ComparisonShardResult[]), meta);
     case 'ANALYSIS':

@@ -1,6 +1,7 @@
-import { ExactSum, encodeSingleValues, SKETCH_MANTISSA_BITS } from '../stats/index.js';
-import type { SketchJSON } from '../stats/index.js';
-import type { DistributionJson } from './shard-result.js';
+import { ExactSum, encodeSingleValues, quantilesOf, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import type { BucketReader, DenseBuckets, SketchJSON } from '../stats/index.js';
+import type { DenseDistribution } from './shard-part.js';
+import type { DistributionJson, MergedDistribution, SketchReading } from './shard-result.js';
 
 // The bucket key of QuantileSketch (same bits, same JSON), computed inline here.
 const SHIFT = 20 - SKETCH_MANTISSA_BITS;
@@ -69,7 +70,7 @@ function isPlainAmount(v: number): boolean {
  * NaN for none, as QuantileSketch keeps them (allocated when the first single value arrives: most
  * distributions never have one).
  */
-class Side {
+class Side implements BucketReader {
   cells: Uint8Array = EMPTY;
   high: Uint32Array | null = null;
   singles: Float64Array = NO_SINGLES;
@@ -155,11 +156,79 @@ class Side {
     return (this.cells[i] & LOW) + (this.high !== null ? 128 * this.high[i] : 0);
   }
 
-  /** Sum of the counts. */
-  total(): number {
-    let n = 0;
-    for (let i = 0; i < this.cells.length; i++) n += this.countAt(i);
-    return n;
+  get length(): number {
+    return this.cells.length;
+  }
+
+  scan(i: number, step: 1 | -1, seen: Float64Array, rank: number): number {
+    const cells = this.cells;
+    const high = this.high;
+    let n = seen[0];
+    for (; i >= 0 && i < cells.length; i += step) {
+      n += high === null ? cells[i] & LOW : (cells[i] & LOW) + 128 * high[i];
+      if (n > rank) break;
+    }
+    seen[0] = n;
+    return i;
+  }
+
+  /** Bucket i's single value, NaN for none (as the sketch reads a non-empty bucket). */
+  singleAt(i: number): number {
+    return this.cells[i] < MIXED && this.singles.length > 0 ? this.singles[i] : NaN;
+  }
+
+  /**
+   * Adds another sketch's buckets of this sign (as plain arrays) into these, as QuantileSketch's
+   * mergeDense adds them to its own (a bucket keeps its single value only if both sides had that
+   * one); returns the sum of the counts added.
+   */
+  mergeDense(b: DenseBuckets): number {
+    if (b.span === 0) return 0;
+    if (!Number.isInteger(b.offset) || b.offset < 0) throw new TypeError('shard result: bad bucket offset');
+    const end = b.offset + b.span - 1;
+    if (this.cells.length === 0 || b.offset < this.offset) this.widen(b.offset);
+    if (end >= this.offset + this.cells.length) this.widen(end);
+    const base = b.offset - this.offset;
+    const from = b.counts;
+    const values = b.singles;
+    const listed = 2 * b.singleCount;
+    let next = 0;
+    let total = 0;
+    for (let i = 0; i < b.span; i++) {
+      const k = from[i];
+      if (k === 0) continue;
+      total += k;
+      let theirs = NaN;
+      if (next < listed && values[next] === i) {
+        theirs = values[next + 1];
+        if (!Number.isFinite(theirs) || theirs === 0) throw new TypeError('shard result: bad bucket value');
+        next += 2;
+      }
+      const j = base + i;
+      const c = this.cells[j];
+      // The usual case: a mixed bucket on both sides whose count does not wrap.
+      if (c >= MIXED && theirs !== theirs && (c & LOW) + k <= LOW) this.cells[j] = c + k;
+      else this.mergeBucket(j, k, theirs);
+    }
+    if (next !== listed) throw new TypeError('shard result: bad bucket value');
+    return total;
+  }
+
+  /** Adds k values to bucket j from a bucket whose single value is `theirs` (NaN for none). */
+  private mergeBucket(j: number, k: number, theirs: number): void {
+    const c = this.cells[j];
+    const high = this.high === null ? 0 : this.high[j];
+    const had = (c & LOW) + 128 * high;
+    let flag = MIXED;
+    if (had === 0 && theirs === theirs) {
+      this.singleValues()[j] = theirs;
+      flag = 0;
+    } else if (had !== 0 && c < MIXED && this.singles[j] === theirs) flag = 0;
+    else if (this.singles.length > 0) this.singles[j] = NaN;
+    const count = had + k;
+    this.cells[j] = flag | (count % 128);
+    const up = Math.floor(count / 128);
+    if (up !== high) (this.high ??= new Uint32Array(this.cells.length))[j] = up;
   }
 }
 
@@ -186,6 +255,8 @@ export class DistributionGrid {
   private readonly hi: Float64Array;
   private readonly acc: Float64Array;
   private readonly pending: Int32Array;
+  /** Values taken, per distribution (the sketch's n, kept so that reading it does not walk the buckets). */
+  private readonly counted: Float64Array;
   private readonly exact: (ExactSum | null)[];
   private readonly perUnit: number;
 
@@ -201,6 +272,7 @@ export class DistributionGrid {
     this.hi = new Float64Array(size).fill(-Infinity);
     this.acc = new Float64Array(size);
     this.pending = new Int32Array(size);
+    this.counted = new Float64Array(size);
     this.exact = new Array<ExactSum | null>(size).fill(null);
     // unit is a power of two, so multiplying by its inverse is exact.
     this.perUnit = 1 / unit;
@@ -226,6 +298,7 @@ export class DistributionGrid {
       return;
     }
     this.pending[d] += n;
+    this.counted[d] += n;
     const perUnit = this.perUnit;
     const pos = this.pos[d];
     const neg = this.neg[d];
@@ -277,6 +350,7 @@ export class DistributionGrid {
   /** Adds n copies of v to distribution d (whose pending count has room for them). */
   private addRepeated(d: number, v: number, n: number): void {
     this.pending[d] += n;
+    this.counted[d] += n;
     if (v < this.lo[d]) this.lo[d] = v;
     if (v > this.hi[d]) this.hi[d] = v;
     if (v === 0) {
@@ -328,12 +402,55 @@ export class DistributionGrid {
     this.hi[to] = this.hi[from];
     this.acc[to] = this.acc[from];
     this.pending[to] = this.pending[from];
+    this.counted[to] = this.counted[from];
     const exact = this.exact[from];
     this.exact[to] = exact === null ? null : ExactSum.fromJSON(exact.toJSON());
   }
 
   count(d: number): number {
-    return this.zero[d] + this.pos[d].total() + this.neg[d].total();
+    return this.counted[d];
+  }
+
+  /**
+   * Adds another shard's distribution (as plain arrays, ShardPart) into distribution d, in place:
+   * its counts, extremes and exact sum are then those of the merge of both (the fan-in's merge
+   * into the completing shard's own grid). Values added after a merge are not supported.
+   */
+  mergeDense(d: number, part: DenseDistribution): void {
+    if (part.unit !== this.unit) throw new TypeError('shard result: distributions of different units');
+    const total = part.zero + this.pos[d].mergeDense(part.pos) + this.neg[d].mergeDense(part.neg);
+    if (total !== part.n) throw new TypeError('shard result: bucket counts do not add up to n');
+    this.zero[d] += part.zero;
+    this.counted[d] += part.n;
+    if (part.min < this.lo[d]) this.lo[d] = part.min;
+    if (part.max > this.hi[d]) this.hi[d] = part.max;
+    if (!part.whole) this.whole[d] = 0;
+    this.settle(d);
+    if (part.partialCount === 0) return;
+    const sum = this.exactSum(d);
+    for (let k = 0; k < part.partialCount; k++) sum.add(part.partials[k]);
+  }
+
+  /** QuantileSketch.quantiles of distribution d, read from the grid's own arrays, to the same bits. */
+  quantiles(d: number, qs: readonly number[]): number[] {
+    return quantilesOf(
+      {
+        n: this.counted[d],
+        zero: this.zero[d],
+        lo: this.lo[d],
+        hi: this.hi[d],
+        whole: this.whole[d] === 1,
+        pos: this.pos[d],
+        neg: this.neg[d],
+      },
+      qs,
+    );
+  }
+
+  /** Distribution d as the output reads a merged one: a view of its buckets, and its exact sum (the grid's own). */
+  merged(d: number): MergedDistribution {
+    this.settle(d);
+    return { sketch: new GridSketch(this, d), sum: this.exactSum(d), unit: this.unit };
   }
 
   toJSON(d: number): DistributionJson {
@@ -356,6 +473,30 @@ export class DistributionGrid {
     if (exact !== null) total.merge(exact);
     total.add(this.acc[d]);
     return { sketch, sum: total.toJSON(), unit: this.unit };
+  }
+}
+
+/** Distribution d of a grid read as a sketch, from the grid's arrays (no sketch of its own is built). */
+class GridSketch implements SketchReading {
+  constructor(
+    private readonly grid: DistributionGrid,
+    private readonly d: number,
+  ) {}
+
+  get count(): number {
+    return this.grid.count(this.d);
+  }
+
+  quantiles(qs: readonly number[]): number[] {
+    return this.grid.quantiles(this.d, qs);
+  }
+
+  quantile(q: number): number {
+    return this.quantiles([q])[0];
+  }
+
+  toJSON(): SketchJSON {
+    return this.grid.toJSON(this.d).sketch;
   }
 }
 

@@ -1,4 +1,5 @@
 import { ExactSum, QuantileSketch } from '../stats/index.js';
+import { HeldShard } from './held-shard.js';
 import { keepSmallestRanks } from './path-sample.js';
 import { BinaryShardPart } from './shard-result-binary.js';
 import { JsonShardPart, type ShardHead, type ShardPart } from './shard-part.js';
@@ -8,17 +9,22 @@ import {
   SERIES_METRICS,
   type DistributionJson,
   type ExactSumJson,
+  type MergedDistribution,
+  type MergedDistributions,
+  type MergedShards,
   type ShardResult,
-  type ShardResultOf,
   type SketchJson,
+  type SketchReading,
 } from './shard-result.js';
+
+export type { MergedDistribution, MergedShards };
 
 export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
   return sumOf(parts).toJSON();
 }
 
 /** The sketch each merged JSON was written from, so that reading that JSON (the output's percentiles) does not decode it again. */
-const mergedSketches = new WeakMap<SketchJson, QuantileSketch>();
+const mergedSketches = new WeakMap<SketchJson, SketchReading>();
 
 export function mergeSketches(parts: SketchJson[]): SketchJson {
   const sketch = QuantileSketch.mergedFromJSON(parts);
@@ -28,7 +34,7 @@ export function mergeSketches(parts: SketchJson[]): SketchJson {
 }
 
 /** The sketch of a sketch's JSON: the merge's own, if the merge wrote it (read only: it is not copied), else decoded. */
-export function readSketch(json: SketchJson): QuantileSketch {
+export function readSketch(json: SketchJson): SketchReading {
   return mergedSketches.get(json) ?? QuantileSketch.fromJSON(json);
 }
 
@@ -51,16 +57,6 @@ export function unionRanges(ranges: [number, number][]): [number, number][] {
 
 const addArrays = (arrays: number[][]): number[] => arrays[0].map((_, i) => arrays.reduce((s, a) => s + a[i], 0));
 
-/** A merged distribution held in memory: its sketch and exact sum, never encoded unless the merge is written as JSON. */
-export interface MergedDistribution {
-  sketch: QuantileSketch;
-  sum: ExactSum;
-  unit: number;
-}
-
-/** Merged shard results held in memory: what the output is built from, with no JSON written and read back. */
-export type MergedShards = ShardResultOf<MergedDistribution, ExactSum>;
-
 function sumOf(parts: ExactSumJson[]): ExactSum {
   const total = new ExactSum();
   for (const p of parts) total.merge(ExactSum.fromJSON(p));
@@ -72,10 +68,16 @@ function distributionOf(parts: DistributionJson[]): MergedDistribution {
   return { sketch, sum: sumOf(parts.map((p) => p.sum)), unit: parts[0].unit };
 }
 
-/** A shard result in either form: JSON (a shard's own, held in memory) or binary (as stored, shard-result-binary.ts). */
-export type ShardResultInput = ShardResult | Uint8Array;
+/**
+ * A shard result in any form: a shard's own held in memory (HeldShard), JSON, or binary (as stored,
+ * shard-result-binary.ts).
+ */
+export type ShardResultInput = HeldShard | ShardResult | Uint8Array;
 
-const partOf = (r: ShardResultInput): ShardPart => (r instanceof Uint8Array ? new BinaryShardPart(r) : new JsonShardPart(r));
+const partOf = (r: ShardResultInput): ShardPart => {
+  if (r instanceof Uint8Array) return new BinaryShardPart(r);
+  return new JsonShardPart(r instanceof HeldShard ? r.toJSON() : r);
+};
 
 /** The next distribution of every part, merged: the sketch from their bucket arrays, the sum from their partials. */
 function nextDistribution(parts: readonly ShardPart[]): MergedDistribution {
@@ -90,16 +92,31 @@ function nextDistribution(parts: readonly ShardPart[]): MergedDistribution {
   return { sketch: QuantileSketch.mergedFromDense(read), sum, unit: read[0].unit };
 }
 
+/** The distributions of the parts, merged into new sketches and sums, distribution by distribution. */
+function mergeParts(parts: readonly ShardPart[], years: number): MergedDistributions {
+  // The distributions in the parts' order (ShardPart).
+  const next = () => nextDistribution(parts);
+  const depletionAge = next();
+  const terminalEstate = next();
+  const series = SERIES_METRICS.map(() => [0, 1].map(() => Array.from({ length: years }, next)));
+  const economy = ECONOMY_FACTORS.map(() => Array.from({ length: years }, next));
+  const annualised = ANNUALISED_FACTORS.map(next);
+  return { depletionAge, terminalEstate, series, economy, annualised };
+}
+
 /**
  * Merges shard results of one run into memory: associative and independent of order (counts add,
  * sums are exact, sketches merge exactly). The fan-in builds the output from this directly. Each
  * result is read once, distribution by distribution, into reused arrays (ShardPart), whichever
- * its form.
+ * its form; the first held in memory (HeldShard) takes the others into its own accumulator, in
+ * place, and holds the merge afterwards.
  */
 export function mergeShards(results: readonly ShardResultInput[]): MergedShards {
   if (results.length === 0) throw new Error('no shard results to merge');
-  const parts = results.map(partOf);
-  const heads = parts.map((part) => part.head);
+  const heldAt = results.findIndex((r) => r instanceof HeldShard);
+  const held = heldAt >= 0 ? (results[heldAt] as HeldShard) : undefined;
+  const parts = results.filter((_, i) => i !== heldAt).map(partOf);
+  const heads = held ? [held.head, ...parts.map((part) => part.head)] : parts.map((part) => part.head);
   const first = heads[0];
   for (const r of heads) {
     if (
@@ -113,13 +130,7 @@ export function mergeShards(results: readonly ShardResultInput[]): MergedShards 
   }
   const Y = first.years;
   const pick = <T>(f: (r: ShardHead) => T): T[] => heads.map(f);
-  // The distributions in the parts' order (ShardPart).
-  const next = () => nextDistribution(parts);
-  const depletionAge = next();
-  const terminalEstate = next();
-  const series = SERIES_METRICS.map(() => [0, 1].map(() => Array.from({ length: Y }, next)));
-  const economy = ECONOMY_FACTORS.map(() => Array.from({ length: Y }, next));
-  const annualised = ANNUALISED_FACTORS.map(next);
+  const { depletionAge, terminalEstate, series, economy, annualised } = held ? held.mergeParts(parts) : mergeParts(parts, Y);
   return {
     engineVersion: first.engineVersion,
     years: Y,

@@ -1,6 +1,6 @@
-import { ExactSum, type QuantileSketch } from '../stats/index.js';
+import { ExactSum } from '../stats/index.js';
 import { type MergedDistribution, readSketch } from './merge-shards.js';
-import type { DistributionJson, ExactSumJson } from './shard-result.js';
+import type { DistributionJson, ExactSumJson, SketchReading } from './shard-result.js';
 import type { Percentiles } from './output-document.js';
 
 export const PERCENTILE_LEVELS = [5, 10, 25, 50, 75, 90, 95] as const;
@@ -20,7 +20,7 @@ export function mergedPercentiles(d: MergedDistribution): Percentiles {
   return sketchPercentiles(d.sketch, () => d.sum.value(), d.unit);
 }
 
-function sketchPercentiles(sketch: QuantileSketch, sum: () => number, unit: number): Percentiles {
+function sketchPercentiles(sketch: SketchReading, sum: () => number, unit: number): Percentiles {
   const n = sketch.count;
   if (n === 0) return { p5: null, p10: null, p25: null, p50: null, p75: null, p90: null, p95: null, mean: null };
   const [p5, p10, p25, p50, p75, p90, p95] = sketch.quantiles(LEVELS);

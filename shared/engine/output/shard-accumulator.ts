@@ -9,7 +9,16 @@ import { DistributionGrid } from './distribution-grid.js';
 import { EconomyStage } from './economy-stage.js';
 import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
-import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type SampledPath, type ShardResult } from './shard-result.js';
+import type { DenseDistribution, ShardHead, ShardPart } from './shard-part.js';
+import {
+  ANNUALISED_FACTORS,
+  ECONOMY_FACTORS,
+  SERIES_METRICS,
+  type MergedDistribution,
+  type MergedDistributions,
+  type SampledPath,
+  type ShardResult,
+} from './shard-result.js';
 
 const { HEALTHY, DEAD, DISABLED, LTC } = MemberState;
 
@@ -322,10 +331,8 @@ export class ShardAccumulator implements YearRecorder {
     this.annualised[4].add(Math.pow(gp, inv) - 1);
   }
 
-  toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
-    const Y = this.c.years;
-    // The economy sample's last paths are still staged: fold them before the distributions are read.
-    this.economyStage.fold();
+  /** The shard's result without its distributions. */
+  head(ranges: [number, number][], engineVersion: string): ShardHead {
     return {
       engineVersion,
       years: this.c.years,
@@ -334,9 +341,7 @@ export class ShardAccumulator implements YearRecorder {
       pathYears: this.pathYears,
       successes: this.successes,
       depletions: this.depletions,
-      depletionAge: this.depletionAge.toJSON(),
       totalShortfall: this.totalShortfall.toJSON(),
-      terminalEstate: this.terminalEstate.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
       members: this.halfYearsLived.map((h, m) => ({
         halfYearsLived: h,
@@ -347,12 +352,70 @@ export class ShardAccumulator implements YearRecorder {
       running: this.running,
       depletedBy: this.depletedBy,
       memberYears: this.disabled.map((disabled, m) => ({ alive: this.aliveByYear(m), disabled, longTermCare: this.care[m] })),
+      sample: keepSmallestRanks(this.sample),
+    };
+  }
+
+  toJSON(ranges: [number, number][], engineVersion: string): ShardResult {
+    const Y = this.c.years;
+    // The economy sample's last paths are still staged: fold them before the distributions are read.
+    this.economyStage.fold();
+    return {
+      ...this.head(ranges, engineVersion),
+      depletionAge: this.depletionAge.toJSON(),
+      terminalEstate: this.terminalEstate.toJSON(),
       series: SERIES_METRICS.map((_, k) =>
         [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.toJSON(this.holder(k * 2 + view, t) * Y + t))),
       ),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
-      sample: keepSmallestRanks(this.sample),
     };
   }
+
+  /**
+   * Merges other shards' results into this shard's own distributions, in place, and returns them as
+   * the output reads merged ones: no JSON of this shard's result is written, and its grids take the
+   * others' counts in their own arrays. Each part is read once, in ShardPart's order. The
+   * accumulator holds the merge afterwards: it takes no more paths, and is not encoded again.
+   */
+  mergeParts(parts: readonly ShardPart[]): MergedDistributions {
+    const Y = this.c.years;
+    this.economyStage.fold();
+    // A follower takes its own copy of its holder's distribution first: another shard's values may differ there.
+    for (let slot = 0; slot < SERIES_SLOTS; slot++) {
+      for (let t = 0; t < Y; t++) {
+        if (this.following[slot * Y + t] === 0) continue;
+        this.series.copy(this.holder(slot, t) * Y + t, slot * Y + t);
+        this.following[slot * Y + t] = 0;
+      }
+    }
+    const next = (into: (part: DenseDistribution) => void) => {
+      for (const part of parts) into(part.nextDistribution());
+    };
+    const depletionAge = mergeDistribution(this.depletionAge, next);
+    const terminalEstate = mergeDistribution(this.terminalEstate, next);
+    for (let d = 0; d < this.series.size; d++) next((part) => this.series.mergeDense(d, part));
+    for (let d = 0; d < this.economy.size; d++) next((part) => this.economy.mergeDense(d, part));
+    const annualised = this.annualised.map((a) => mergeDistribution(a, next));
+    return {
+      depletionAge,
+      terminalEstate,
+      series: SERIES_METRICS.map((_, k) =>
+        [0, 1].map((view) => Array.from({ length: Y }, (_, t) => this.series.merged((k * 2 + view) * Y + t))),
+      ),
+      economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.merged(f * Y + t))),
+      annualised,
+    };
+  }
+}
+
+/** A Distribution merged with the next distribution of every part, in place (its sketch) and into an exact sum. */
+function mergeDistribution(own: Distribution, next: (into: (part: DenseDistribution) => void) => void): MergedDistribution {
+  const sum = ExactSum.fromJSON(own.sum.toJSON());
+  next((part) => {
+    if (part.unit !== own.sum.unit) throw new TypeError('shard result: distributions of different units');
+    own.sketch.mergeDense(part);
+    for (let k = 0; k < part.partialCount; k++) sum.add(part.partials[k]);
+  });
+  return { sketch: own.sketch, sum, unit: own.sum.unit };
 }

@@ -61,3 +61,24 @@ export interface ShardResultOf<D, S> {
 }
 
 export type ShardResult = ShardResultOf<DistributionJson, ExactSumJson>;
+
+/** What the output reads of a merged distribution's sketch: a QuantileSketch, or a view of a recorder's own arrays. */
+export interface SketchReading {
+  readonly count: number;
+  quantile(q: number): number;
+  quantiles(qs: readonly number[]): number[];
+  toJSON(): SketchJson;
+}
+
+/** A merged distribution held in memory: its sketch and exact sum, never encoded unless the merge is written as JSON. */
+export interface MergedDistribution {
+  sketch: SketchReading;
+  sum: import('../stats/index.js').ExactSum;
+  unit: number;
+}
+
+/** Merged shard results held in memory: what the output is built from, with no JSON written and read back. */
+export type MergedShards = ShardResultOf<MergedDistribution, import('../stats/index.js').ExactSum>;
+
+/** The distributions of merged shard results. */
+export type MergedDistributions = Pick<MergedShards, 'depletionAge' | 'terminalEstate' | 'series' | 'economy' | 'annualised'>;

@@ -3,6 +3,7 @@ import { BATCH_PATHS, PathRunner } from '../household/path-runner.js';
 import { ShardAccumulator } from './shard-accumulator.js';
 import { inEconomySample } from './economy-sample.js';
 import type { ShardResult } from './shard-result.js';
+import { HeldShard } from './held-shard.js';
 import { ENGINE_VERSION } from '../version.js';
 
 export interface ShardRange {
@@ -12,6 +13,11 @@ export interface ShardRange {
 
 /** Simulates paths [pathStart, pathStart + pathCount) of a plan under a seed, in batches of consecutive paths. */
 export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRange): ShardResult {
+  return simulateHeldShard(plan, seed, range).toJSON();
+}
+
+/** simulateShard, its result held in memory (HeldShard): the fan-in merges the others into it without encoding it. */
+export function simulateHeldShard(plan: HouseholdPlan, seed: number, range: ShardRange): HeldShard {
   checkRange(range);
   const runner = new PathRunner(plan, seed);
   const acc = new ShardAccumulator(runner.compiled);
@@ -24,7 +30,7 @@ export function simulateShard(plan: HouseholdPlan, seed: number, range: ShardRan
       (k) => runner.slotEconomyYears(k),
     );
   });
-  return acc.toJSON(range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
+  return new HeldShard(acc, range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
 }
 
 /** Calls `run` for each batch of consecutive paths of the range: their indices, and how many. */

@@ -2,13 +2,16 @@
 export { ExactSum, type ExactSumJSON } from './exact-sum.js';
 export {
   QuantileSketch,
+  quantilesOf,
   encodeBucketCounts,
   encodeSingleValues,
   nextSingle,
   NO_VALUE,
   SKETCH_MANTISSA_BITS,
+  type BucketReader,
   type DenseBuckets,
   type DenseSketch,
   type SketchJSON,
+  type SketchReader,
 } from './quantile-sketch.js';
 export { studentTCritical, studentTWithin } from './student-t.js';

@@ -142,6 +142,21 @@ class Buckets {
   /** Sum of the counts, as decoded (kept by decode only). */
   total = 0;
 
+  get length(): number {
+    return this.counts.length;
+  }
+
+  scan(i: number, step: 1 | -1, seen: Float64Array, rank: number): number {
+    const counts = this.counts;
+    let n = seen[0];
+    for (; i >= 0 && i < counts.length; i += step) {
+      n += counts[i];
+      if (n > rank) break;
+    }
+    seen[0] = n;
+    return i;
+  }
+
   /** Bucket i's single value, NO_VALUE or NaN, whether or not the array is held. */
   singleAt(i: number): number {
     if (this.single.length > 0) return this.single[i];
@@ -498,71 +513,7 @@ export class QuantileSketch {
    * the buckets instead of one or two per quantile; NaNs if empty.
    */
   quantiles(qs: readonly number[]): number[] {
-    const out = new Array<number>(qs.length);
-    const n = this.n;
-    if (n === 0) return out.fill(NaN);
-    // The order statistics needed: k and, unless the rank is whole, k + 1 for each q.
-    const ks: number[] = [];
-    for (let i = 0; i < qs.length; i++) {
-      const q = qs[i];
-      if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
-      if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
-      if (this.whole) {
-        ks.push(wholeRank(q, n));
-        continue;
-      }
-      const rank = q * (n - 1);
-      const k = Math.floor(rank);
-      ks.push(k);
-      if (rank - k !== 0) ks.push(k + 1);
-    }
-    // k + 1 of one quantile may exceed k of the next: walk the distinct ks in order.
-    const distinct = [...new Set(ks)].sort((a, b) => a - b);
-    const values = this.orderStatistics(distinct);
-    const at = (k: number) => values[distinct.indexOf(k)];
-    for (let i = 0; i < qs.length; i++) {
-      if (this.whole) {
-        out[i] = at(wholeRank(qs[i], n));
-        continue;
-      }
-      const rank = qs[i] * (n - 1);
-      const k = Math.floor(rank);
-      const frac = rank - k;
-      const a = at(k);
-      out[i] = frac === 0 ? a : a + frac * (at(k + 1) - a);
-    }
-    return out;
-  }
-
-  /** orderStatistic(k) for each of the strictly ascending `ks`, in one walk. */
-  private orderStatistics(ks: readonly number[]): number[] {
-    const out = new Array<number>(ks.length);
-    let j = 0;
-    // Exact ends first, as orderStatistic has them.
-    while (j < ks.length && ks[j] <= 0) out[j++] = this.lo;
-    let end = ks.length;
-    while (end > j && ks[end - 1] >= this.n - 1) out[--end] = this.hi;
-    let seen = 0;
-    const neg = this.neg.counts;
-    for (let i = neg.length - 1; i >= 0 && j < end; i--) {
-      seen += neg[i];
-      if (seen > ks[j]) {
-        const v = clamp(-bucketValue(this.neg.offset + i, this.neg.singleAt(i), this.whole), this.lo, this.hi);
-        while (j < end && seen > ks[j]) out[j++] = v;
-      }
-    }
-    seen += this.zero;
-    while (j < end && seen > ks[j]) out[j++] = 0;
-    const pos = this.pos.counts;
-    for (let i = 0; i < pos.length && j < end; i++) {
-      seen += pos[i];
-      if (seen > ks[j]) {
-        const v = clamp(bucketValue(this.pos.offset + i, this.pos.singleAt(i), this.whole), this.lo, this.hi);
-        while (j < end && seen > ks[j]) out[j++] = v;
-      }
-    }
-    while (j < end) out[j++] = this.hi;
-    return out;
+    return quantilesOf({ n: this.n, zero: this.zero, lo: this.lo, hi: this.hi, whole: this.whole, pos: this.pos, neg: this.neg }, qs);
   }
 
   /** Estimate of the k-th smallest value (0-based); exact at the two ends. */
@@ -631,16 +582,19 @@ export class QuantileSketch {
       }
       (negative ? s.neg : s.pos).reserveKeys(first, last);
     }
-    for (const part of parts) {
-      const total = part.zero + s.pos.mergeDense(part.pos) + s.neg.mergeDense(part.neg);
-      if (total !== part.n) throw new TypeError('QuantileSketch: bucket counts do not add up to n');
-      s.zero += part.zero;
-      s.n += part.n;
-      s.whole &&= part.whole;
-      if (part.min < s.lo) s.lo = part.min;
-      if (part.max > s.hi) s.hi = part.max;
-    }
+    for (const part of parts) s.mergeDense(part);
     return s;
+  }
+
+  /** Adds a sketch given as plain arrays (DenseSketch) into this one, as mergeJSON adds its JSON form, to the same bits. */
+  mergeDense(part: DenseSketch): void {
+    const total = part.zero + this.pos.mergeDense(part.pos) + this.neg.mergeDense(part.neg);
+    if (total !== part.n) throw new TypeError('QuantileSketch: bucket counts do not add up to n');
+    this.zero += part.zero;
+    this.n += part.n;
+    this.whole &&= part.whole;
+    if (part.min < this.lo) this.lo = part.min;
+    if (part.max > this.hi) this.hi = part.max;
   }
 
   static fromJSON(json: SketchJSON): QuantileSketch {
@@ -671,4 +625,102 @@ function wholeRank(q: number, n: number): number {
 
 function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
+}
+
+/** One sign's buckets as the quantile walk reads them: bucket i (0 <= i < length) belongs to key offset + i. */
+export interface BucketReader {
+  readonly offset: number;
+  readonly length: number;
+  /**
+   * From bucket i on, by `step`, adds each bucket's count to seen[0] until it exceeds `rank`;
+   * returns the bucket where it did, or -1 or `length` when none did (one loop over the reader's
+   * own arrays: a call per bucket made the output's walks several times slower).
+   */
+  scan(i: number, step: 1 | -1, seen: Float64Array, rank: number): number;
+  /** Bucket i's single value; NaN or NO_VALUE for none (read only for a non-empty bucket). */
+  singleAt(i: number): number;
+}
+
+/** A sketch's state as the quantile walk reads it (a QuantileSketch's, or a recorder's that keeps its own arrays). */
+export interface SketchReader {
+  n: number;
+  zero: number;
+  /** The smallest and largest value (Infinity and -Infinity when empty). */
+  lo: number;
+  hi: number;
+  whole: boolean;
+  pos: BucketReader;
+  neg: BucketReader;
+}
+
+/**
+ * QuantileSketch.quantiles of a sketch's state, kept in a sketch or a recorder's own arrays: every
+ * reader gives the same bits for the same counts, single values, extremes and whole flag.
+ */
+export function quantilesOf(s: SketchReader, qs: readonly number[]): number[] {
+  const out = new Array<number>(qs.length);
+  const n = s.n;
+  if (n === 0) return out.fill(NaN);
+  // The order statistics needed: k and, unless the rank is whole, k + 1 for each q.
+  const ks: number[] = [];
+  for (let i = 0; i < qs.length; i++) {
+    const q = qs[i];
+    if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
+    if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
+    if (s.whole) {
+      ks.push(wholeRank(q, n));
+      continue;
+    }
+    const rank = q * (n - 1);
+    const k = Math.floor(rank);
+    ks.push(k);
+    if (rank - k !== 0) ks.push(k + 1);
+  }
+  // k + 1 of one quantile may exceed k of the next: walk the distinct ks in order.
+  const distinct = [...new Set(ks)].sort((a, b) => a - b);
+  const values = orderStatistics(s, distinct);
+  const at = (k: number) => values[distinct.indexOf(k)];
+  for (let i = 0; i < qs.length; i++) {
+    if (s.whole) {
+      out[i] = at(wholeRank(qs[i], n));
+      continue;
+    }
+    const rank = qs[i] * (n - 1);
+    const k = Math.floor(rank);
+    const frac = rank - k;
+    const a = at(k);
+    out[i] = frac === 0 ? a : a + frac * (at(k + 1) - a);
+  }
+  return out;
+}
+
+/** The count seen by a walk (BucketReader.scan). */
+const seen = new Float64Array(1);
+
+/** The k-th smallest value (0-based, exact at the two ends) for each of the strictly ascending `ks`, in one walk. */
+function orderStatistics(s: SketchReader, ks: readonly number[]): number[] {
+  const out = new Array<number>(ks.length);
+  const { lo, hi, whole, pos, neg } = s;
+  let j = 0;
+  // Exact ends first, as orderStatistic has them.
+  while (j < ks.length && ks[j] <= 0) out[j++] = lo;
+  let end = ks.length;
+  while (end > j && ks[end - 1] >= s.n - 1) out[--end] = hi;
+  seen[0] = 0;
+  for (let i = neg.length - 1; j < end; i--) {
+    i = neg.scan(i, -1, seen, ks[j]);
+    if (i < 0) break;
+    const v = clamp(-bucketValue(neg.offset + i, neg.singleAt(i), whole), lo, hi);
+    while (j < end && seen[0] > ks[j]) out[j++] = v;
+  }
+  seen[0] += s.zero;
+  while (j < end && seen[0] > ks[j]) out[j++] = 0;
+  for (let i = 0; j < end; i++) {
+    i = pos.scan(i, 1, seen, ks[j]);
+    if (i >= pos.length) break;
+    const v = clamp(bucketValue(pos.offset + i, pos.singleAt(i), whole), lo, hi);
+    while (j < end && seen[0] > ks[j]) out[j++] = v;
+  }
+  while (j < end) out[j++] = hi;
+  return out;
 }

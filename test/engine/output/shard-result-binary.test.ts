@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { QuantileSketch } from '../../../shared/engine/stats/index.js';
-import { buildOutput, encodeShardResult, mergeShards, simulateShard, type ShardResult } from '../../../shared/engine/index.js';
+import {
+  buildOutput,
+  encodeShardResult,
+  mergeShards,
+  simulateHeldShard,
+  simulateShard,
+  type MergedShards,
+  type ShardResult,
+} from '../../../shared/engine/index.js';
 import type { DistributionJson } from '../../../shared/engine/output/shard-result.js';
 import { loadExample } from './example-plans.js';
 
@@ -9,11 +17,12 @@ const SEED = 4242;
 const plan = loadExample('young-family-mortgage', (doc) => {
   doc.simulation.horizon = { years: 40 };
 });
-const shards: ShardResult[] = [
+const ranges = [
   { pathStart: 0, pathCount: 90 },
   { pathStart: 90, pathCount: 70 },
   { pathStart: 160, pathCount: 50 },
-].map((range) => simulateShard(plan, SEED, range));
+];
+const shards: ShardResult[] = ranges.map((range) => simulateShard(plan, SEED, range));
 const meta = { seed: SEED, shards: 3, elapsedMs: 0 };
 
 /** Every distribution of a shard result, in the binary form's order. */
@@ -24,6 +33,28 @@ const distributions = (r: ShardResult): DistributionJson[] => [
   ...r.economy.flat(),
   ...r.annualised,
 ];
+
+/** Every distribution of merged shard results, in the binary form's order. */
+const mergedDistributions = (m: MergedShards) => [
+  m.depletionAge,
+  m.terminalEstate,
+  ...m.series.flat(2),
+  ...m.economy.flat(),
+  ...m.annualised,
+];
+
+const LEVELS = [0, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 1];
+
+/** Every number the output can read of merged distributions: counts, quantiles, sums, and the sketches' JSON. */
+const figures = (m: MergedShards) =>
+  mergedDistributions(m).map((d) => ({
+    n: d.sketch.count,
+    quantiles: d.sketch.quantiles(LEVELS),
+    median: d.sketch.quantile(0.5),
+    sum: d.sum.value(),
+    unit: d.unit,
+    sketch: d.sketch.toJSON(),
+  }));
 
 describe('shard results in their binary form', () => {
   it('are a fraction of the JSON, and merge to the same sketches, sums and output as the JSON, in either form and any order', () => {
@@ -36,13 +67,6 @@ describe('shard results in their binary form', () => {
 
     const fromJson = mergeShards(shards);
     const reference = buildOutput(plan, fromJson, meta);
-    const mergedDistributions = (m: ReturnType<typeof mergeShards>) => [
-      m.depletionAge,
-      m.terminalEstate,
-      ...m.series.flat(2),
-      ...m.economy.flat(),
-      ...m.annualised,
-    ];
     const referenceSums = mergedDistributions(fromJson).map((d) => d.sum.value());
     for (const inputs of [bytes, [shards[0], bytes[1], bytes[2]], [bytes[2], shards[1], bytes[0]]]) {
       const merged = mergeShards(inputs);
@@ -75,5 +99,95 @@ describe('shard results in their binary form', () => {
     wrongVersion[3] = 2;
     expect(() => mergeShards([wrongVersion])).toThrow(/binary format 1/);
     expect(() => mergeShards([new TextEncoder().encode(JSON.stringify(shards[1]))])).toThrow(TypeError);
+  });
+
+  it('merge into a shard held in memory, in place, to the numbers and output of the JSON merge, whichever shard and order', () => {
+    const reference = mergeShards(shards);
+    const expectedFigures = figures(reference);
+    const expectedOutput = buildOutput(plan, reference, meta);
+    const bytes = shards.map(encodeShardResult);
+    // [the held shard, then the others in the order given, each as JSON (j) or binary (b)]
+    const cases: [number, [number, 'j' | 'b'][]][] = [
+      [
+        0,
+        [
+          [1, 'b'],
+          [2, 'b'],
+        ],
+      ],
+      [
+        0,
+        [
+          [2, 'j'],
+          [1, 'b'],
+        ],
+      ],
+      [
+        1,
+        [
+          [2, 'b'],
+          [0, 'j'],
+        ],
+      ],
+      [
+        2,
+        [
+          [0, 'b'],
+          [1, 'b'],
+        ],
+      ],
+      [
+        2,
+        [
+          [1, 'j'],
+          [0, 'j'],
+        ],
+      ],
+    ];
+    for (const [own, others] of cases) {
+      const inputs = others.map(([i, form]) => (form === 'b' ? bytes[i] : shards[i]));
+      for (const heldFirst of [true, false]) {
+        const held = simulateHeldShard(plan, SEED, ranges[own]);
+        const merged = mergeShards(heldFirst ? [held, ...inputs] : [...inputs, held]);
+        expect(figures(merged)).toEqual(expectedFigures);
+        expect(buildOutput(plan, merged, meta)).toEqual(expectedOutput);
+        expect(merged.sample).toEqual(reference.sample);
+        expect(merged.ranges).toEqual([[0, 210]]);
+        expect(merged.totalShortfall.value()).toBe(reference.totalShortfall.value());
+        // It holds the merge now: it is not read again.
+        expect(() => held.toJSON()).toThrow(/merged in place/);
+      }
+    }
+    // A held shard alone is its own result.
+    const alone = mergeShards([simulateHeldShard(plan, SEED, ranges[1])]);
+    expect(figures(alone)).toEqual(figures(mergeShards([shards[1]])));
+  });
+
+  it('merge into a held shard where its own figures follow others (real flows of year 0) and the other shard does not', () => {
+    // The other shard as if its real flows of year 0 and its liquid assets differed from the figures they follow in the held one.
+    const other = structuredClone(shards[1]);
+    for (const [metric, view] of [
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [1, 0],
+      [1, 1],
+    ]) {
+      other.series[metric][view][0] = structuredClone(shards[1].series[0][0][3]);
+    }
+    const reference = mergeShards([shards[0], other]);
+    const merged = mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(other)]);
+    expect(figures(merged)).toEqual(figures(reference));
+    expect(buildOutput(plan, merged, { ...meta, shards: 2 })).toEqual(buildOutput(plan, reference, { ...meta, shards: 2 }));
+  });
+
+  it('refuse another shard of different units or counts when merged into a held one', () => {
+    const badUnit = structuredClone(shards[1]);
+    badUnit.series[0][0][5].unit = 1;
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), badUnit])).toThrow(/units/);
+    const badCount = structuredClone(shards[1]);
+    badCount.series[0][0][5].sketch.n += 1;
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(badCount)])).toThrow(/add up to n/);
   });
 });
