@@ -87,8 +87,9 @@ describe('routes from the route table', () => {
       // The wait, then the run's document (read and sent) and a cold start, well inside the timeout.
       expect(timeoutSeconds, handler).toBeGreaterThanOrEqual(maxWaitSeconds + 5);
       const integration = integrations.find((i) => i.Properties!.IntegrationUri['Fn::GetAtt']?.[0] === id);
+      expect(integration, handler).toBeDefined();
       // API Gateway's HTTP API waits at most 30 s for an integration (its default when none is set).
-      expect(integration?.Properties!.TimeoutInMillis ?? 30_000, handler).toBeGreaterThan(timeoutSeconds * 1000);
+      expect(integration!.Properties!.TimeoutInMillis ?? 30_000, handler).toBeGreaterThan(timeoutSeconds * 1000);
     }
   });
 
