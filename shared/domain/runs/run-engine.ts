@@ -77,7 +77,7 @@ export function runShard(work: RunWork, seed: number, range: ShardRange): RunSha
 
 /** The form a shard's result is stored in for the fan-in: a simulation's binary (shard-result-binary.ts), else its JSON. */
 export function storedShardResult(work: RunWork, result: RunShardResult): StoredShardResult {
-  return work.kind === 'SIMULATION' ? encodeShardResult((result as HeldShard).toJSON()) : result;
+  return work.kind === 'SIMULATION' ? encodeShardResult(result as HeldShard) : result;
 }
 
 /** The run's document from its shard results, held in memory or as stored (a simulation's held one takes the others in place). */

@@ -1,6 +1,6 @@
 import { ExactSum, encodeSingleValues, quantilesOf, SKETCH_MANTISSA_BITS } from '../stats/index.js';
 import type { BucketReader, DenseBuckets, SketchJSON } from '../stats/index.js';
-import type { DenseDistribution } from './shard-part.js';
+import { type DenseDistribution, zeroedCounts } from './shard-part.js';
 import type { DistributionJson, MergedDistribution, SketchReading } from './shard-result.js';
 
 // The bucket key of QuantileSketch (same bits, same JSON), computed inline here.
@@ -175,6 +175,41 @@ class Side implements BucketReader {
   /** Bucket i's single value, NaN for none (as the sketch reads a non-empty bucket). */
   singleAt(i: number): number {
     return this.cells[i] < MIXED && this.singles.length > 0 ? this.singles[i] : NaN;
+  }
+
+  /** These buckets as plain arrays (their JSON form's: from the first non-empty bucket to the last) into `into`. */
+  readDense(into: DenseBuckets): void {
+    let first = 0;
+    let last = this.cells.length - 1;
+    while (first <= last && this.countAt(first) === 0) first++;
+    while (last >= first && this.countAt(last) === 0) last--;
+    const span = last - first + 1;
+    into.span = span;
+    into.singleCount = 0;
+    if (span <= 0) {
+      into.span = 0;
+      return;
+    }
+    into.offset = this.offset + first;
+    const counts = zeroedCounts(into.counts, span);
+    for (let i = 0; i < span; i++) counts[i] = this.countAt(first + i);
+    into.counts = counts;
+    if (this.singles.length === 0) return;
+    let singles = into.singles instanceof Float64Array ? into.singles : new Float64Array(0);
+    let listed = 0;
+    for (let i = 0; i < span; i++) {
+      const v = this.singles[first + i];
+      if (v !== v || v === Infinity || counts[i] === 0) continue;
+      if (listed + 2 > singles.length) {
+        const wider = new Float64Array(Math.max(16, 2 * singles.length));
+        wider.set(singles.subarray(0, listed));
+        singles = wider;
+      }
+      singles[listed++] = i;
+      singles[listed++] = v;
+    }
+    into.singles = singles;
+    into.singleCount = listed / 2;
   }
 
   /**
@@ -468,11 +503,33 @@ export class DistributionGrid {
     };
     if (pos.c.length > 0) sketch.pos = pos;
     if (neg.c.length > 0) sketch.neg = neg;
+    return { sketch, sum: this.total(d).toJSON(), unit: this.unit };
+  }
+
+  /** Distribution d as plain values and arrays (ShardPart's form, the same as reading its JSON) into `out`; returns `out`. */
+  readDense(d: number, out: DenseDistribution): DenseDistribution {
+    const n = this.counted[d];
+    out.n = n;
+    out.zero = this.zero[d];
+    out.min = n > 0 ? this.lo[d] : Infinity;
+    out.max = n > 0 ? this.hi[d] : -Infinity;
+    out.whole = this.whole[d] === 1;
+    this.pos[d].readDense(out.pos);
+    this.neg[d].readDense(out.neg);
+    out.unit = this.unit;
+    const partials = this.total(d).toJSON().partials;
+    out.partials = partials;
+    out.partialCount = partials.length;
+    return out;
+  }
+
+  /** Distribution d's exact sum, in units, as a new ExactSum (the grid's own is not changed). */
+  private total(d: number): ExactSum {
     const total = new ExactSum();
     const exact = this.exact[d];
     if (exact !== null) total.merge(exact);
     total.add(this.acc[d]);
-    return { sketch, sum: total.toJSON(), unit: this.unit };
+    return total;
   }
 }
 

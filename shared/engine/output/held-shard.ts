@@ -28,6 +28,11 @@ export class HeldShard {
     return this.acc.toJSON(this.ranges, this.engineVersion);
   }
 
+  /** The result read as a ShardPart, from the accumulator's own arrays (the binary form's writer reads it). */
+  part(): ShardPart {
+    return this.acc.part(this.head);
+  }
+
   /** The merged distributions of this shard and `parts` (ShardAccumulator.mergeParts); the head is read before. */
   mergeParts(parts: readonly ShardPart[]): MergedDistributions {
     this.check();

@@ -9,7 +9,7 @@ import { DistributionGrid } from './distribution-grid.js';
 import { EconomyStage } from './economy-stage.js';
 import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
-import type { DenseDistribution, ShardHead, ShardPart } from './shard-part.js';
+import { type DenseDistribution, emptyDistribution, readDistributionJson, type ShardHead, type ShardPart } from './shard-part.js';
 import {
   ANNUALISED_FACTORS,
   ECONOMY_FACTORS,
@@ -369,6 +369,35 @@ export class ShardAccumulator implements YearRecorder {
       ),
       economy: ECONOMY_FACTORS.map((_, f) => Array.from({ length: Y }, (_, t) => this.economy.toJSON(f * Y + t))),
       annualised: this.annualised.map((d) => d.toJSON()),
+    };
+  }
+
+  /**
+   * The shard's result read as a ShardPart with `head`, its distributions from the grids' own arrays
+   * (a follower's from its holder's), the few others from their JSON: what toJSON holds, read as
+   * JsonShardPart reads it, with no JSON of the grids built.
+   */
+  part(head: ShardHead): ShardPart {
+    const Y = this.c.years;
+    this.economyStage.fold();
+    const out = emptyDistribution();
+    const singles = [this.depletionAge, this.terminalEstate];
+    const series = this.series;
+    const economy = this.economy;
+    let next = 0;
+    return {
+      head,
+      nextDistribution: () => {
+        let k = next++;
+        if (k < singles.length) return readDistributionJson(out, singles[k].toJSON());
+        k -= singles.length;
+        if (k < series.size) return series.readDense(this.holder(Math.floor(k / Y), k % Y) * Y + (k % Y), out);
+        k -= series.size;
+        if (k < economy.size) return economy.readDense(k, out);
+        k -= economy.size;
+        if (k >= this.annualised.length) throw new TypeError('shard result: no distribution left');
+        return readDistributionJson(out, this.annualised[k].toJSON());
+      },
     };
   }
 

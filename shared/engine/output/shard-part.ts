@@ -67,21 +67,25 @@ export class JsonShardPart implements ShardPart {
   nextDistribution(): DenseDistribution {
     const d = this.distributions[this.next++];
     if (!d) throw new TypeError('shard result: no distribution left');
-    const out = this.out;
-    const sketch = d.sketch;
-    out.n = sketch.n;
-    out.zero = sketch.zero;
-    out.min = sketch.min ?? Infinity;
-    out.max = sketch.max ?? -Infinity;
-    out.whole = sketch.whole === true;
-    readBuckets(out.pos, sketch.pos);
-    readBuckets(out.neg, sketch.neg);
-    out.unit = d.unit;
-    if (!Array.isArray(d.sum?.partials)) throw new TypeError('shard result: partials must be an array');
-    out.partials = d.sum.partials;
-    out.partialCount = d.sum.partials.length;
-    return out;
+    return readDistributionJson(this.out, d);
   }
+}
+
+/** A distribution's JSON form into `out`'s values and reused arrays; returns `out`. */
+export function readDistributionJson(out: DenseDistribution, d: DistributionJson): DenseDistribution {
+  const sketch = d.sketch;
+  out.n = sketch.n;
+  out.zero = sketch.zero;
+  out.min = sketch.min ?? Infinity;
+  out.max = sketch.max ?? -Infinity;
+  out.whole = sketch.whole === true;
+  readBuckets(out.pos, sketch.pos);
+  readBuckets(out.neg, sketch.neg);
+  out.unit = d.unit;
+  if (!Array.isArray(d.sum?.partials)) throw new TypeError('shard result: partials must be an array');
+  out.partials = d.sum.partials;
+  out.partialCount = d.sum.partials.length;
+  return out;
 }
 
 /** One sign's buckets in the sketch's JSON form (zero runs negative) into `into`'s counts. */

@@ -22,9 +22,18 @@
  * counts of a shard are below 64 and take one byte.
  */
 import { decodeVarint, lastVarintEnd, MAX_VARINT_BYTES, ShardBytesWriter } from './shard-bytes.js';
-import { distributionCount, emptyDistribution, type ShardHead, type ShardPart, zeroedCounts } from './shard-part.js';
+import { HeldShard } from './held-shard.js';
+import {
+  type DenseDistribution,
+  distributionCount,
+  emptyDistribution,
+  JsonShardPart,
+  type ShardHead,
+  type ShardPart,
+  zeroedCounts,
+} from './shard-part.js';
 import type { DenseBuckets } from '../stats/index.js';
-import type { DistributionJson, ShardResult } from './shard-result.js';
+import type { ShardResult } from './shard-result.js';
 
 const MAGIC = [0x48, 0x53, 0x52]; // "HSR"
 export const SHARD_RESULT_FORMAT = 1;
@@ -39,67 +48,68 @@ export function isShardResultBytes(bytes: Uint8Array): boolean {
 /** The writer's buffer, kept between calls: a worker encodes one result at a time, and each result is copied out. */
 let writer: ShardBytesWriter | undefined;
 
-/** The binary form of a shard result (see the module's comment). */
-export function encodeShardResult(result: ShardResult): Uint8Array {
-  const { depletionAge, terminalEstate, series, economy, annualised, ...head } = result;
+/**
+ * The binary form of a shard result (see the module's comment): of its JSON, or of a result held in
+ * memory (HeldShard), written from its accumulator's own arrays without building the JSON.
+ */
+export function encodeShardResult(result: ShardResult | HeldShard): Uint8Array {
+  const part = result instanceof HeldShard ? result.part() : new JsonShardPart(result);
   const w = (writer ??= new ShardBytesWriter(1 << 20));
   w.reset();
-  const headBytes = new TextEncoder().encode(JSON.stringify(head));
+  const headBytes = new TextEncoder().encode(JSON.stringify(part.head));
   w.room(8 + headBytes.length);
   w.bytes(MAGIC);
   w.byte(SHARD_RESULT_FORMAT);
   w.uint32(headBytes.length);
   w.bytes(headBytes);
-  writeDistribution(w, depletionAge);
-  writeDistribution(w, terminalEstate);
-  for (let k = 0; k < series.length; k++) {
-    for (let v = 0; v < series[k].length; v++) for (let t = 0; t < series[k][v].length; t++) writeDistribution(w, series[k][v][t]);
-  }
-  for (let f = 0; f < economy.length; f++) for (let t = 0; t < economy[f].length; t++) writeDistribution(w, economy[f][t]);
-  for (let f = 0; f < annualised.length; f++) writeDistribution(w, annualised[f]);
+  for (let k = distributionCount(part.head.years); k > 0; k--) writeDistribution(w, part.nextDistribution());
   return w.result();
 }
 
-function writeDistribution(w: ShardBytesWriter, d: DistributionJson): void {
-  const s = d.sketch;
-  const partials = d.sum.partials;
-  w.room(3 * MAX_VARINT_BYTES + 1 + 8 * (3 + partials.length));
-  w.varint(s.n);
-  w.varint(s.zero);
-  const ranged = s.min !== null && s.max !== null;
-  w.byte((s.whole === true ? WHOLE : 0) | (ranged ? HAS_RANGE : 0));
+function writeDistribution(w: ShardBytesWriter, d: DenseDistribution): void {
+  w.room(3 * MAX_VARINT_BYTES + 1 + 8 * (3 + d.partialCount));
+  w.varint(d.n);
+  w.varint(d.zero);
+  const ranged = Number.isFinite(d.min) && Number.isFinite(d.max);
+  w.byte((d.whole ? WHOLE : 0) | (ranged ? HAS_RANGE : 0));
   if (ranged) {
-    w.float64(s.min as number);
-    w.float64(s.max as number);
+    w.float64(d.min);
+    w.float64(d.max);
   }
   w.float64(d.unit);
-  w.varint(partials.length);
-  for (let k = 0; k < partials.length; k++) w.float64(partials[k]);
-  writeSide(w, s.pos);
-  writeSide(w, s.neg);
+  w.varint(d.partialCount);
+  for (let k = 0; k < d.partialCount; k++) w.float64(d.partials[k]);
+  writeSide(w, d.pos);
+  writeSide(w, d.neg);
 }
 
-function writeSide(w: ShardBytesWriter, side: { o: number; c: number[]; v?: number[] } | undefined): void {
-  if (!side || side.c.length === 0) {
+function writeSide(w: ShardBytesWriter, b: DenseBuckets): void {
+  if (b.span === 0) {
     w.room(1);
     w.varint(0);
     return;
   }
-  const c = side.c;
-  const values = side.v ?? [];
-  w.room(MAX_VARINT_BYTES * (3 + c.length) + (MAX_VARINT_BYTES + 8) * (values.length / 2));
-  let span = 0;
-  for (let k = 0; k < c.length; k++) span += c[k] < 0 ? -c[k] : 1;
-  w.varint(span);
-  w.varint(side.o);
-  w.varint(values.length / 2);
-  for (let k = 0; k < c.length; k++) {
-    const x = c[k];
-    w.varint(x > 0 ? 2 * (x - 1) : -2 * x - 1);
+  w.room(MAX_VARINT_BYTES * (3 + b.span) + (MAX_VARINT_BYTES + 8) * b.singleCount);
+  w.varint(b.span);
+  w.varint(b.offset);
+  w.varint(b.singleCount);
+  const c = b.counts;
+  for (let i = 0; i < b.span; ) {
+    if (c[i] > 0) {
+      w.varint(2 * (c[i] - 1));
+      i++;
+      continue;
+    }
+    let run = 0;
+    while (i < b.span && c[i] === 0) {
+      run++;
+      i++;
+    }
+    w.varint(2 * (run - 1) + 1);
   }
-  for (let k = 0; k < values.length; k += 2) {
-    w.varint(values[k]);
-    w.float64(values[k + 1]);
+  for (let k = 0; k < 2 * b.singleCount; k += 2) {
+    w.varint(b.singles[k]);
+    w.float64(b.singles[k + 1]);
   }
 }
 

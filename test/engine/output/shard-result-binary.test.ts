@@ -82,6 +82,17 @@ describe('shard results in their binary form', () => {
     }
   });
 
+  it('are written from a shard held in memory to the same bytes as from its JSON', () => {
+    for (const range of ranges) {
+      const fromJson = encodeShardResult(simulateShard(plan, SEED, range));
+      const held = simulateHeldShard(plan, SEED, range);
+      expect(encodeShardResult(held)).toEqual(fromJson);
+      // Still whole afterwards: encoded again, or merged in place.
+      expect(encodeShardResult(held)).toEqual(fromJson);
+      expect(figures(mergeShards([held]))).toEqual(figures(mergeShards([fromJson])));
+    }
+  });
+
   it('keep counts beyond 2^32 and single values exactly', () => {
     const big = { m: 6, n: 3e9 + 3, zero: 2, min: -5.5, max: 250_000, whole: false };
     const a = QuantileSketch.fromJSON({ ...big, pos: { o: 20_000, c: [3e9 - 1, -300, 1], v: [0, 250_000] }, neg: { o: 19_000, c: [1] } });
