@@ -12,7 +12,9 @@ import { createHouseholdWithScenario, faultsForNextRun, startRunHarness, type Ru
 import { retireeScenario } from './scenarios.js';
 
 /** How long a held shard's redelivery waits: the held run stays unfinished at least this long. */
-const holdMs = 3_000;
+const holdMs = 5_000;
+/** A bound for an answer given at once, far below the waits asked for (5 s) on a busy machine. */
+const atOnceMs = 2_000;
 
 let harness: RunHarness;
 let ids: { householdId: string; scenarioId: string };
@@ -84,7 +86,7 @@ describe('GET of a run with ?wait=', () => {
     const atOnce = await timedGet(simulationPath(created.body.id), '?wait=0');
     expect(atOnce.response.status).toBe(200);
     expect(['QUEUED', 'RUNNING']).toContain(atOnce.response.body.status);
-    expect(atOnce.ms).toBeLessThan(900);
+    expect(atOnce.ms).toBeLessThan(atOnceMs);
 
     const timedOut = await timedGet(simulationPath(created.body.id), '?wait=1');
     expect(timedOut.response.status).toBe(200);
@@ -117,16 +119,16 @@ describe('GET of a run with ?wait=', () => {
     const created = await startSimulation({ paths: 4_000, seed: 5 });
     const missing = await timedGet(simulationPath('01ARZ3NDEKTSV4RRFFQ69G5FAV'), '?wait=5');
     expect(missing.response.status).toBe(404);
-    expect(missing.ms).toBeLessThan(900);
+    expect(missing.ms).toBeLessThan(atOnceMs);
     const noScenario = await timedGet(
       `/households/${ids.householdId}/scenarios/01ARZ3NDEKTSV4RRFFQ69G5FAV/simulations/${created.body.id}`,
       '?wait=5',
     );
     expect(noScenario.response.status).toBe(404);
-    expect(noScenario.ms).toBeLessThan(900);
+    expect(noScenario.ms).toBeLessThan(atOnceMs);
     const foreign = await timedGet(simulationPath(created.body.id), '?wait=5', otherRealm);
     expect(foreign.response.status).toBe(404);
-    expect(foreign.ms).toBeLessThan(900);
+    expect(foreign.ms).toBeLessThan(atOnceMs);
     expect(JSON.stringify(foreign.response.body)).not.toContain('"status":"RUNNING"');
     expect((await timedGet(simulationPath(created.body.id), '?wait=20')).response.body.status).toBe('COMPLETED');
   });
