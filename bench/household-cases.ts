@@ -21,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { simulate, simulateShard, type HouseholdPlan } from '../shared/engine/index.js';
+import { simulate, simulateHeldShard, type HouseholdPlan } from '../shared/engine/index.js';
 import { PathRunner } from '../shared/engine/household/path-runner.js';
 import { forEachBatch } from '../shared/engine/output/simulate-shard.js';
 import { baselineSimulate } from './baseline/simulate.js';
@@ -97,7 +97,9 @@ const ROUNDS = Number(process.env.HOUSEHOLD_BENCH_ROUNDS) || 5;
 /**
  * Where a case's time goes, by layers each run on its own (medians of alternating rounds): the
  * paths' lives and economies generated; plus the household year (no recording); the whole shard
- * (plus recording); the whole run (plus merge and the output document, its lives replayed).
+ * (plus recording), its result held in memory as a run's completing shard holds it (not encoded,
+ * the economy sample's last staged paths not yet folded); the whole run (plus the fold, merge and
+ * the output document, its lives replayed).
  */
 function layers(label: string, plan: HouseholdPlan, paths: number): void {
   const range = { pathStart: 0, pathCount: paths };
@@ -111,7 +113,7 @@ function layers(label: string, plan: HouseholdPlan, paths: number): void {
       const runner = new PathRunner(plan, 2024);
       forEachBatch(range, (indices, count) => runner.runSlots(indices, 0, count, null, never));
     },
-    shard: () => simulateShard(plan, 2024, range),
+    shard: () => simulateHeldShard(plan, 2024, range),
     run: () => simulate(plan, { seed: 2024, paths }),
   };
   for (const f of Object.values(contenders)) f();
