@@ -123,10 +123,11 @@ export const api = {
         body: { paths },
       }),
     ),
-  getSimulation: (householdId: string, scenarioId: string, simulationId: string) =>
+  /** The run; with `wait` seconds, once it has ended or after that long (the API's `?wait=`). */
+  getSimulation: (householdId: string, scenarioId: string, simulationId: string, wait = 0) =>
     data(
       client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}', {
-        params: { path: { householdId, scenarioId, simulationId } },
+        params: { path: { householdId, scenarioId, simulationId }, query: { wait: String(wait) } },
       }),
     ),
   simulationOutput: (householdId: string, scenarioId: string, simulationId: string) =>
@@ -158,10 +159,10 @@ export const api = {
         body: asDocument(body),
       }),
     ) as Promise<unknown> as Promise<Analysis>,
-  getAnalysis: (householdId: string, scenarioId: string, analysisId: string) =>
+  getAnalysis: (householdId: string, scenarioId: string, analysisId: string, wait = 0) =>
     data(
       client.GET('/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}', {
-        params: { path: { householdId, scenarioId, analysisId } },
+        params: { path: { householdId, scenarioId, analysisId }, query: { wait: String(wait) } },
       }),
     ) as Promise<unknown> as Promise<Analysis>,
 
@@ -169,23 +170,30 @@ export const api = {
     data(
       client.POST('/households/{householdId}/comparisons', { ...inHousehold(householdId), body }),
     ) as Promise<unknown> as Promise<Comparison>,
-  getComparison: (householdId: string, comparisonId: string) =>
+  getComparison: (householdId: string, comparisonId: string, wait = 0) =>
     data(
-      client.GET('/households/{householdId}/comparisons/{comparisonId}', { params: { path: { householdId, comparisonId } } }),
+      client.GET('/households/{householdId}/comparisons/{comparisonId}', {
+        params: { path: { householdId, comparisonId }, query: { wait: String(wait) } },
+      }),
     ) as Promise<unknown> as Promise<Comparison>,
 };
 
-/** Polls a run until it ends, reporting its progress on the way. */
+/**
+ * Seconds each read of an unfinished run waits on the server (`?wait=`): the answer comes as soon
+ * as the run ends, so a short run's result shows at once, and a long run's progress every second.
+ */
+const PROGRESS_WAIT_SECONDS = 1;
+
+/** Reads a run until it ends, each read waiting on the server for its end, reporting its progress on the way. */
 export async function untilDone<T extends { status: RunStatus; progress: number }>(
   first: T,
-  read: () => Promise<T>,
+  read: (waitSeconds: number) => Promise<T>,
   onProgress: (run: T) => void,
 ): Promise<T> {
   let run = first;
   onProgress(run);
   while (run.status === 'QUEUED' || run.status === 'RUNNING') {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    run = await read();
+    run = await read(PROGRESS_WAIT_SECONDS);
     onProgress(run);
   }
   return run;

@@ -62,7 +62,7 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
           : { type: kind };
     try {
       const created = await api.startAnalysis(householdId, scenario.id, { ...request, paths });
-      const done = await untilDone(created, () => api.getAnalysis(householdId, scenario.id, created.id), setRun);
+      const done = await untilDone(created, (wait) => api.getAnalysis(householdId, scenario.id, created.id, wait), setRun);
       if (done.status === 'FAILED') throw new Error(`The analysis failed: ${done.error?.reason ?? 'no reason given'}`);
       setResult(done.analysis ?? (await api.getAnalysis(householdId, scenario.id, done.id)).analysis ?? null);
     } catch (error) {

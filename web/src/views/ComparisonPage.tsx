@@ -37,7 +37,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
       const first = await api.getComparison(householdId, comparisonId);
       const done = await untilDone(
         first,
-        () => api.getComparison(householdId, comparisonId),
+        (wait) => api.getComparison(householdId, comparisonId, wait),
         (r) => live && setRun(r),
       );
       if (done.status === 'FAILED') throw new Error(`The comparison failed: ${done.error?.reason ?? 'no reason given'}`);

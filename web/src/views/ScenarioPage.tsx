@@ -50,7 +50,7 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
     setRunError(null);
     try {
       const created = await api.startSimulation(householdId, scenarioId, paths);
-      const done = await untilDone(created, () => api.getSimulation(householdId, scenarioId, created.id), setRun);
+      const done = await untilDone(created, (wait) => api.getSimulation(householdId, scenarioId, created.id, wait), setRun);
       if (done.status === 'FAILED') throw new Error(`The run failed: ${done.error?.reason ?? 'no reason given'}`);
       setOutput(await api.simulationOutput(householdId, scenarioId, done.id));
     } catch (error) {
