@@ -72,7 +72,7 @@ const LOG_GOAL_MISSED = 4;
 
 /**
  * The household's yearly cash flows on one path: a pure function of the compiled plan, one
- * economy path and the members' life paths (../../docs/MODEL.md's order within a year). Buffers are
+ * economy path and the members' life paths (docs/MODEL.md's order within a year). Buffers are
  * allocated once per simulator and reused for every path; `run` allocates nothing unless an
  * event list is passed.
  */
@@ -217,7 +217,7 @@ export class HouseholdPathSimulator {
 
   /**
    * Simulates one path; when `events` is given, appends the path's events to it (in the order of
-   * ../../docs/MODEL.md's steps within each year).
+   * docs/MODEL.md's steps within each year).
    */
   run(econ: EconomyPath, lives: readonly MemberLifePath[], events: PathEvent[] | null = null): void {
     this.simulate(econ, lives);

@@ -94,7 +94,7 @@ export const HISTORY_FIRST_YEAR: number = history.firstYear;
 export const HISTORY_LAST_YEAR: number = history.lastYear;
 
 /**
- * Defaults: calibrated from the shipped data by `npm run calibrate` (../../../docs/ECONOMY.md), RSLN2 from
+ * Defaults: calibrated from the shipped data by `npm run calibrate` (docs/ECONOMY.md), RSLN2 from
  * Hardy (2001), S&P 500 1956-1999 monthly estimates.
  */
 export const DEFAULT_ECONOMIC_ASSUMPTIONS: ResolvedEconomicAssumptions = deepFreeze({

@@ -1,6 +1,6 @@
 /**
  * The economic scenario generator: one economy per path, a pure function of (assumptions, seed,
- * pathIndex). ../../../docs/ECONOMY.md describes the models, their discretisation and the calibration.
+ * pathIndex). docs/ECONOMY.md describes the models, their discretisation and the calibration.
  */
 import type { ResolvedEconomicAssumptions } from './assumptions.js';
 import type { EconomyPath } from './economy-path.js';

@@ -1,5 +1,5 @@
 /**
- * Bounds that keep every simulated figure finite for every accepted input (../../../docs/ECONOMY.md,
+ * Bounds that keep every simulated figure finite for every accepted input (docs/ECONOMY.md,
  * "Bounds"). The accepted parameters allow processes that wander without limit (a random-walk
  * short rate or inflation rate with volatility up to 1, RSLN2 monthly means of +-50%), and
  * over 150 years they would overflow a double or, for inflation, drive the price index through

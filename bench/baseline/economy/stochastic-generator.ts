@@ -12,7 +12,7 @@ const MONTHS = 12;
 const SQRT_MONTHS = Math.sqrt(MONTHS);
 
 /**
- * The STOCHASTIC economy (../../../docs/ECONOMY.md): Vasicek short rate with the exact joint step of
+ * The STOCHASTIC economy (docs/ECONOMY.md): Vasicek short rate with the exact joint step of
  * (r(t+1), integral of r over the year), OU inflation, GBM or RSLN2 equity, a constant-maturity
  * zero-coupon bond fund, lognormal property, shocks correlated through a Cholesky factor.
  * Every constant is computed once; generate() allocates nothing.

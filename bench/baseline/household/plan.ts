@@ -3,7 +3,7 @@ import type { ResolvedLifeAssumptions } from '../life/index.js';
 
 /**
  * The engine's own, fully resolved view of a household: every default filled in, the horizon
- * fixed in years, the assumptions resolved. It mirrors the scenario document (../../../docs/MODEL.md) but does
+ * fixed in years, the assumptions resolved. It mirrors the scenario document (docs/MODEL.md) but does
  * not depend on the document's schema; `toHouseholdPlan` in the domain builds it.
  */
 export type Indexation = 'CPI' | 'NONE';
@@ -164,7 +164,7 @@ export interface HouseholdPlan {
 export const MAX_AGE = 120;
 
 /**
- * Default horizon (../../../docs/MODEL.md): until the youngest member, children included, reaches MAX_AGE, so that
+ * Default horizon (docs/MODEL.md): until the youngest member, children included, reaches MAX_AGE, so that
  * every member's life is simulated to its end and each member's life expectancy compares with a
  * life table's.
  */

@@ -1,6 +1,6 @@
 /**
  * The life risk assumptions (`assumptions.life`): their resolved shape, the defaults, the merge of a
- * scenario's overrides onto them and the checks a resolved set must pass. ../../../docs/LIFE.md gives the
+ * scenario's overrides onto them and the checks a resolved set must pass. docs/LIFE.md gives the
  * source or the reasoning of every default.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Life risk models of the engine: mortality (tables with improvement, or Gompertz), longevity risk,
- * health and smoking, disability, long-term care and job loss. ../../../docs/LIFE.md describes each model.
+ * health and smoking, disability, long-term care and job loss. docs/LIFE.md describes each model.
  */
 import type { ResolvedLifeAssumptions } from './assumptions.js';
 import { buildMemberRates, type LifeMemberSpec, type MemberLifeChain } from './member-rates.js';
@@ -54,7 +54,7 @@ export {
 /**
  * S[t] = P(alive at the start of year t), t = 0..years (S[0] = 1), from mortality alone (health
  * and smoking included, no longevity shock). Disability and care do not change it: their raised
- * mortality is offset in the healthy rate (see ../../../docs/LIFE.md).
+ * mortality is offset in the healthy rate (see docs/LIFE.md).
  */
 export function survivalProbabilities(a: ResolvedLifeAssumptions, member: LifeMemberSpec, startYear: number, years: number): Float64Array {
   const { rates } = buildMemberRates(a, member, startYear, years);
@@ -65,7 +65,7 @@ export function survivalProbabilities(a: ResolvedLifeAssumptions, member: LifeMe
 }
 
 /**
- * Life expectancy from year `startYear` by ../../../docs/MODEL.md's convention: expected whole years lived plus
+ * Life expectancy from year `startYear` by docs/MODEL.md's convention: expected whole years lived plus
  * half of the year of death, e = sum_{t>=1} S[t] + 1/2, run until no one survives (age MAX_AGE).
  */
 export function lifeExpectancyFromTable(a: ResolvedLifeAssumptions, member: LifeMemberSpec, startYear: number): number {

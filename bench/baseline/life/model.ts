@@ -2,7 +2,7 @@
  * The life model of one household: simulates each member's states, job losses and death on a path
  * from the member's own random streams (and one systematic longevity stream per path).
  *
- * Order of events in year t (../../../docs/MODEL.md): states move first (care onset or recovery, disability
+ * Order of events in year t (docs/MODEL.md): states move first (care onset or recovery, disability
  * onset, recovery or its end at retirement age), then employment moves for healthy workers, then
  * the member may die; a death in year t shows as DEAD from t + 1 on.
  */

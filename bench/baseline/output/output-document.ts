@@ -1,4 +1,4 @@
-/** The output document of one simulation (../../../docs/MODEL.md, "The output"). */
+/** The output document of one simulation (docs/MODEL.md, "The output"). */
 export interface Percentiles {
   p5: number | null;
   p10: number | null;
