@@ -21,6 +21,28 @@ export const scenario = (() => {
   return checked.value;
 })();
 
+/** A run's QUEUED record as its creation stores it (no shard joined yet), with `fields` on top. */
+export function queuedRunRecord(ref: RunRef, fields: { paths: number; shards: number; seed: number } & Partial<RunRecord>): RunRecord {
+  const now = new Date().toISOString();
+  return {
+    id: ref.runId,
+    kind: ref.kind,
+    householdId: ref.householdId,
+    scenarioId: ref.scenarioId,
+    scenarioVersion: 1,
+    status: 'QUEUED',
+    progress: 0,
+    completedShards: 0,
+    joinedShards: [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    lastProgressAt: now,
+    holdsSlot: true,
+    ...fields,
+  } as RunRecord;
+}
+
 let counter = 0;
 export async function queuedRun(options: {
   paths: number;
@@ -34,27 +56,13 @@ export async function queuedRun(options: {
   counter += 1;
   const realmId = options.realmId ?? 'r1';
   const ref: RunRef = { realmId, householdId: 'h1', kind: 'SIMULATION', runId: `run${counter}`, scenarioId: 's1' };
-  const now = new Date().toISOString();
-  const record = {
-    id: ref.runId,
-    kind: 'SIMULATION',
-    householdId: 'h1',
-    scenarioId: 's1',
-    scenarioVersion: 1,
-    status: 'QUEUED',
-    progress: 0,
+  const record = queuedRunRecord(ref, {
     paths: options.paths,
     ...(options.pathYears !== undefined ? { pathYears: options.pathYears } : {}),
     seed: 11,
     shards: options.shards,
-    completedShards: 0,
-    joinedShards: [],
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-    lastProgressAt: options.lastProgressAt ?? now,
-    holdsSlot: true,
-  } as RunRecord;
+    ...(options.lastProgressAt !== undefined ? { lastProgressAt: options.lastProgressAt } : {}),
+  });
   if (options.input !== false) await storeRunInput(ref, { scenarios: [scenario] });
   expect(await acquireRunSlot(ref, 100)).toBe(true);
   await putNewRun(ref, record);

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_REASON, shardQueuePlugin } from '../../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
-import type { RunRecord, RunRef } from '../../shared/domain/runs/run.js';
+import type { RunRef } from '../../shared/domain/runs/run.js';
 import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs.js';
 import { getRunBlob, getShardResults, putRunBlob } from '../../shared/store/runs/run-data.js';
 import { getRun, putNewRun } from '../../shared/store/runs/runs.js';
+import { queuedRunRecord } from './queued-run.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,27 +25,8 @@ describe('a restart of the local runtime', () => {
     const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: 'left-behind', scenarioId: 's1' };
     const first = await startLocalRuntime({ port: 0, dataDir, plugins: [] });
     try {
-      const now = new Date().toISOString();
       expect(await acquireRunSlot(ref, 10)).toBe(true);
-      await putNewRun(ref, {
-        id: ref.runId,
-        kind: 'SIMULATION',
-        householdId: 'h1',
-        scenarioId: 's1',
-        scenarioVersion: 1,
-        status: 'QUEUED',
-        progress: 0,
-        paths: 1000,
-        seed: 1,
-        shards: 2,
-        completedShards: 0,
-        joinedShards: [0],
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-        lastProgressAt: now,
-        holdsSlot: true,
-      } as RunRecord);
+      await putNewRun(ref, queuedRunRecord(ref, { paths: 1000, seed: 1, shards: 2, joinedShards: [0] }));
       await putRunBlob(ref, 'INPUT', { scenarios: [] });
       await putRunBlob(ref, { shard: 0 }, { shard: 0 });
     } finally {
