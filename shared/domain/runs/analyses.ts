@@ -15,7 +15,7 @@ import type { WritePreconditions } from '../versioning.js';
 import { splitAnalysisBody, type AnalysisBody } from './analysis-request.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Analysis, AnalysisRecord, RunRef } from './run.js';
-import { awaitRunEnd } from './run-wait.js';
+import { loadRunAfterWait } from './run-wait.js';
 import { startRun } from './start-run.js';
 import { toAnalysis } from './views.js';
 
@@ -98,8 +98,7 @@ export async function getAnalysis(
 ): Promise<AnalysisView> {
   await loadScenario(principal, householdId, scenarioId);
   const ref = refOf(principal, householdId, scenarioId, analysisId);
-  const run = await loadRun(ref, `Analysis ${analysisId}`);
-  return withDocument(principal, (await awaitRunEnd(ref, run, waitSeconds, `Analysis ${analysisId}`)) as AnalysisRecord);
+  return withDocument(principal, (await loadRunAfterWait(ref, `Analysis ${analysisId}`, waitSeconds)) as AnalysisRecord);
 }
 
 /** The analysis without its document (HEAD needs only its existence and version). */

@@ -12,7 +12,7 @@ import { loadScenario } from '../scenario-resource/service.js';
 import type { WritePreconditions } from '../versioning.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { Comparison, ComparisonRecord, RunRef } from './run.js';
-import { awaitRunEnd } from './run-wait.js';
+import { loadRunAfterWait } from './run-wait.js';
 import { runOptionsShape } from './simulations.js';
 import { startRun } from './start-run.js';
 import { toComparison } from './views.js';
@@ -100,8 +100,7 @@ export async function getComparison(
 ): Promise<ComparisonView> {
   await loadHousehold(principal, householdId);
   const ref = refOf(principal, householdId, comparisonId);
-  const run = await loadRun(ref, `Comparison ${comparisonId}`);
-  return withDocument(principal, (await awaitRunEnd(ref, run, waitSeconds, `Comparison ${comparisonId}`)) as ComparisonRecord);
+  return withDocument(principal, (await loadRunAfterWait(ref, `Comparison ${comparisonId}`, waitSeconds)) as ComparisonRecord);
 }
 
 export async function deleteComparison(

@@ -13,7 +13,7 @@ import type { WritePreconditions } from '../versioning.js';
 import { selectOutput, type OutputQuery } from './output-view.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
 import type { RunRef, Simulation, SimulationRecord } from './run.js';
-import { awaitRunEnd } from './run-wait.js';
+import { loadRunAfterWait } from './run-wait.js';
 import { startRun } from './start-run.js';
 import { toSimulation } from './views.js';
 
@@ -93,8 +93,7 @@ export async function getSimulation(
 ): Promise<Simulation> {
   await loadScenario(principal, householdId, scenarioId);
   const ref = refOf(principal, householdId, scenarioId, runId);
-  const run = await loadRun(ref, `Simulation ${runId}`);
-  return toSimulation((await awaitRunEnd(ref, run, waitSeconds, `Simulation ${runId}`)) as SimulationRecord);
+  return toSimulation((await loadRunAfterWait(ref, `Simulation ${runId}`, waitSeconds)) as SimulationRecord);
 }
 
 export async function deleteSimulation(
