@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { admittedPathYears, getMonthlyQuota } from '../../store/usage/quota.js';
-import { readUsageDays, type UsageDay } from '../../store/usage/ledger.js';
+import { readUsageDays, type UsageDay, usageCounters, zeroUsageCounts } from '../../store/usage/ledger.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { isRealmAdmin, type Principal, usageReaderRole } from '../principal.js';
 import { daysBetween, monthOf } from './calendar.js';
@@ -83,32 +83,25 @@ export function checkRange(query: UsageQuery): void {
   }
 }
 
-const emptyCounters = (): Counters => ({
-  apiRequests: 0,
-  runs: 0,
-  simulations: 0,
-  comparisons: 0,
-  analyses: 0,
-  paths: 0,
-  pathYears: 0,
-  computeMs: 0,
-});
+/** Every counter at 0, in the report's order: the ledger's counters, with the runs of every kind after the requests. */
+const emptyCounters = (): Counters => Object.assign({ apiRequests: 0, runs: 0 }, zeroUsageCounts());
 
 function add(into: Counters, day: UsageDay): void {
-  into.apiRequests += day.apiRequests;
-  into.simulations += day.simulations;
-  into.comparisons += day.comparisons;
-  into.analyses += day.analyses;
+  for (const name of usageCounters) into[name] += day[name];
   into.runs += day.simulations + day.comparisons + day.analyses;
-  into.paths += day.paths;
-  into.pathYears += day.pathYears;
-  into.computeMs += day.computeMs;
 }
 
 /** The realm's usage from `from` to `to`, every period listed (zero when nothing was used). */
 export async function usageReport(realmId: string, query: UsageQuery, now = new Date()): Promise<UsageReport> {
   checkRange(query);
-  const days = new Map((await readUsageDays(realmId, query.from, query.to)).map((day) => [day.day, day]));
+  const month = monthOf(now);
+  // The three reads are independent: one round trip's wait for all of them.
+  const [usedDays, monthlyPathYears, admitted] = await Promise.all([
+    readUsageDays(realmId, query.from, query.to),
+    getMonthlyQuota(realmId),
+    admittedPathYears(realmId, month),
+  ]);
+  const days = new Map(usedDays.map((day) => [day.day, day]));
   const periods: UsageReport['periods'] = [];
   for (const day of daysBetween(query.from, query.to)) {
     const key = query.granularity === 'DAY' ? day : day.slice(0, 7);
@@ -123,8 +116,6 @@ export async function usageReport(realmId: string, query: UsageQuery, now = new 
   }
   const total = emptyCounters();
   for (const period of periods) for (const name of Object.keys(total) as (keyof Counters)[]) total[name] += period[name];
-  const month = monthOf(now);
-  const [monthlyPathYears, admitted] = await Promise.all([getMonthlyQuota(realmId), admittedPathYears(realmId, month)]);
   return {
     realmId,
     from: query.from,

@@ -113,7 +113,8 @@ export interface UsageDay extends UsageCounts {
   day: string;
 }
 
-const zero = (): UsageCounts => Object.fromEntries(usageCounters.map((name) => [name, 0])) as UsageCounts;
+/** Every counter at 0. */
+export const zeroUsageCounts = (): UsageCounts => Object.fromEntries(usageCounters.map((name) => [name, 0])) as UsageCounts;
 
 /**
  * The realm's usage per day from `fromDay` to `toDay` (inclusive, `yyyy-mm-dd`): one query of the
@@ -132,7 +133,7 @@ export async function readUsageDays(realmId: string, fromDay: string, toDay: str
   const days = new Map<string, UsageDay>();
   for (const item of items) {
     const day = usageKeys.dayOf(String(item.sk));
-    const totals = days.get(day) ?? { day, ...zero() };
+    const totals = days.get(day) ?? { day, ...zeroUsageCounts() };
     for (const name of usageCounters) totals[name] += Number(item[name] ?? 0);
     days.set(day, totals);
   }
