@@ -31,8 +31,7 @@ export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, n
   const timings: FinalizeTimings = {};
   const step = stepTimer(timings);
   const held = own && 'result' in own ? own : undefined;
-  const stored = await (held?.stored ?? getShardResults<StoredShardResult>(ref, held?.shard));
-  const work = await loadRunWork(ref);
+  const [stored, work] = await Promise.all([held?.stored ?? getShardResults<StoredShardResult>(ref, held?.shard), loadRunWork(ref)]);
   const results = run.joinedShards.map((shard) => {
     if (shard === held?.shard) return held.result;
     const result = stored.get(shard) ?? (own && 'range' in own && own.shard === shard ? runShard(work, run.seed, own.range) : undefined);

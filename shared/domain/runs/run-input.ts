@@ -30,16 +30,28 @@ export async function storeRunInput(ref: RunRef, input: RunInput): Promise<void>
   await putRunBlob(ref, 'INPUT', input);
 }
 
-const cache = new Map<string, RunWork>();
+/**
+ * Each run's work as it is being read or was read, by run id: callers that ask while the read is
+ * in flight (a shard's early read of its input, then its fan-in) share it. A failed read is
+ * forgotten, so the next caller reads again.
+ */
+const cache = new Map<string, Promise<RunWork>>();
 const cacheSize = 8;
 
-export async function loadRunWork(ref: RunRef): Promise<RunWork> {
+export function loadRunWork(ref: RunRef): Promise<RunWork> {
   const cached = cache.get(ref.runId);
   if (cached) return cached;
-  const input = await getRunBlob<RunInput>(ref, 'INPUT');
-  if (!input) throw new Error('the run has no stored input');
-  const work: RunWork = { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
+  const work = readRunWork(ref);
   if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
   cache.set(ref.runId, work);
+  work.catch(() => {
+    if (cache.get(ref.runId) === work) cache.delete(ref.runId);
+  });
   return work;
+}
+
+async function readRunWork(ref: RunRef): Promise<RunWork> {
+  const input = await getRunBlob<RunInput>(ref, 'INPUT');
+  if (!input) throw new Error('the run has no stored input');
+  return { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
 }
