@@ -123,9 +123,14 @@ export const runKeys = {
 
 const entityOf = (kind: RunKind) => kind.toLowerCase();
 
+/** The shard indices of a number-set attribute (the store leaves out an empty set), in ascending order. */
+function shardSet(value: unknown): number[] {
+  return value instanceof Set ? [...(value as Set<number>)].map(Number).sort((a, b) => a - b) : [];
+}
+
 function toRecord(item: Record<string, unknown>): RunRecord {
   const { pk: _pk, sk: _sk, entity: _entity, joined, computed: _computed, ...rest } = item;
-  const joinedShards = joined instanceof Set ? [...(joined as Set<number>)].map(Number).sort((a, b) => a - b) : [];
+  const joinedShards = shardSet(joined);
   const record = { ...rest, joinedShards, completedShards: joinedShards.length } as unknown as RunRecord;
   record.progress = record.shards > 0 ? joinedShards.length / record.shards : 0;
   if (record.status === 'COMPLETED') record.progress = 1;
@@ -213,8 +218,7 @@ export async function markComputed(ref: RunRef, shard: number): Promise<{ run: R
       ReturnValues: 'ALL_NEW',
     });
     const item = result.Attributes ?? {};
-    const computed = item.computed instanceof Set ? [...(item.computed as Set<number>)].map(Number) : [];
-    return { run: toRecord(item), computed };
+    return { run: toRecord(item), computed: shardSet(item.computed) };
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     return undefined;
