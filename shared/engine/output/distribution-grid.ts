@@ -490,9 +490,8 @@ export class DistributionGrid {
 
   toJSON(d: number): DistributionJson {
     const pos = encodeCounts(this.pos[d]);
-    const posTotal = lastTotal;
     const neg = encodeCounts(this.neg[d]);
-    const n = this.zero[d] + posTotal + lastTotal;
+    const n = this.counted[d];
     const sketch: SketchJSON = {
       m: SKETCH_MANTISSA_BITS,
       n,
@@ -557,12 +556,9 @@ class GridSketch implements SketchReading {
   }
 }
 
-// encodeCounts() reports the sign's total count here rather than in an allocated tuple.
-let lastTotal = 0;
-
 /**
  * One sign's full counts in the sketch's JSON form, exactly as encodeBucketCounts writes them,
- * straight from the cells and high counts (no intermediate array of the whole range); sets lastTotal.
+ * straight from the cells and high counts (no intermediate array of the whole range).
  */
 function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
   let first = 0;
@@ -570,15 +566,12 @@ function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
   while (first <= last && side.countAt(first) === 0) first++;
   while (last >= first && side.countAt(last) === 0) last--;
   const out: number[] = [];
-  let n = 0;
   for (let i = first; i <= last; i++) {
     const c = side.countAt(i);
-    n += c;
     if (c !== 0) out.push(c);
     else if (out[out.length - 1] < 0) out[out.length - 1]--;
     else out.push(-1);
   }
-  lastTotal = n;
   const json: { o: number; c: number[]; v?: number[] } = { o: side.offset + first, c: out };
   // Most distributions have no single value at all: their buckets are not read again.
   const v = side.singles.length > 0 ? encodeSingleValues((i) => side.countAt(i), side.singles, first, last) : [];
