@@ -76,7 +76,7 @@ export type ShardResultInput = HeldShard | ShardResult | Uint8Array;
 
 const partOf = (r: ShardResultInput): ShardPart => {
   if (r instanceof Uint8Array) return new BinaryShardPart(r);
-  return new JsonShardPart(r instanceof HeldShard ? r.toJSON() : r);
+  return r instanceof HeldShard ? r.part() : new JsonShardPart(r);
 };
 
 /** The next distribution of every part, merged: the sketch from their bucket arrays, the sum from their partials. */
