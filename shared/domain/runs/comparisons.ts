@@ -10,7 +10,7 @@ import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import type { WritePreconditions } from '../versioning.js';
-import { deleteRun, loadRun, pageRuns } from './run-access.js';
+import { deleteRun, pageRuns } from './run-access.js';
 import type { Comparison, ComparisonRecord, RunRef } from './run.js';
 import { loadRunAfterWait } from './run-wait.js';
 import { runOptionsShape } from './simulations.js';
