@@ -11,7 +11,8 @@
  * Each size runs RUNS_BENCH_REPEAT times (default 5 up to 10,000 paths, else 1) after a warm-up
  * run; the breakdown shown is the run with the median share. The client waits with GETs of the run
  * with `?wait=20`, re-issued while the run has not ended: the server re-reads the run item every
- * 25 ms (shared/domain/runs/run-wait.ts), so the last step is how late the server's re-read sees the end.
+ * 25 ms, and at once when the worker thread that ended the run hints so (shared/domain/runs/run-wait.ts),
+ * so the last step is the hint, the re-read and the answer.
  * Also measures the engine's single-core speed on the example, which sets the inline budget.
  */
 import { readFileSync } from 'node:fs';

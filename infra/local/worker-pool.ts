@@ -3,13 +3,15 @@
  * local stand-in for a fleet of worker Lambdas. Threads load TypeScript through tsx's API, so the
  * pool works the same under `tsx` (npm start), under vitest and from compiled JavaScript.
  * Threads start on demand (a runtime that never runs a shard never pays for them); a thread that
- * dies is replaced, and the batch it held fails (the queue redelivers it).
+ * dies is replaced, and the batch it held fails (the queue redelivers it). A thread's hint that a
+ * run ended (run-end-hint.ts) wakes the main thread's reads waiting on that run.
  */
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { hintRunEnded } from '../../shared/domain/runs/run-end-hint.js';
 
 interface Pending {
   resolve(response: SQSBatchResponse): void;
@@ -117,8 +119,9 @@ export class WorkerPool {
       }),
     };
     slot.ready.catch(() => undefined);
-    worker.on('message', (message: { ready?: true; id?: number; response?: SQSBatchResponse; error?: string }) => {
+    worker.on('message', (message: { ready?: true; runEnded?: string; id?: number; response?: SQSBatchResponse; error?: string }) => {
       if (message.ready) return markReady();
+      if (message.runEnded !== undefined) return hintRunEnded(message.runEnded);
       if (slot.pending && message.id === slot.pending.id) {
         if (message.error !== undefined) slot.pending.reject(new Error(message.error));
         else slot.pending.resolve(message.response ?? { batchItemFailures: [] });

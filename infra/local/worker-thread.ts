@@ -8,12 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { forwardRunEndHints } from '../../shared/domain/runs/run-end-hint.js';
 import { warmUpFanIn } from '../../shared/domain/runs/warm-up.js';
 
 interface Job {
   id: number;
   event: SQSEvent;
 }
+
+// A run that ends here is waited on in the main thread (run-wait.ts): its hint goes there.
+forwardRunEndHints((runId) => parentPort!.postMessage({ runEnded: runId }));
 
 const { moduleUrl, warmUp } = workerData as { moduleUrl: string; warmUp?: boolean };
 const module = (await import(moduleUrl)) as { handler: (event: SQSEvent) => Promise<SQSBatchResponse> };

@@ -9,11 +9,13 @@ import { deleteShardResults } from '../../store/runs/run-data.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
 import { returnAdmission } from '../usage/quota.js';
 import { staleAfterMs } from './limits.js';
+import { hintRunEnded } from './run-end-hint.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
 
 export async function failRunAndRelease(ref: RunRef, reason: string): Promise<boolean> {
   const failed = await failRun(ref, reason.slice(0, 500));
+  if (failed) hintRunEnded(ref.runId);
   const run = await getRun(ref);
   if (run?.status === 'FAILED') await dropShardResults(ref);
   // The winner of the transition gives the run's path-years back to the realm's quota.

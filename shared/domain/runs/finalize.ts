@@ -12,6 +12,7 @@ import type { ShardRange } from '../../engine/index.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
 import { buildRunDocument, runShard, type RunShardResult, type StoredShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
+import { hintRunEnded } from './run-end-hint.js';
 import type { RunRecord, RunRef } from './run.js';
 import { stepTimer } from './step-timer.js';
 
@@ -53,6 +54,7 @@ export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, n
   });
   step('completeMs');
   if (!completed) return timings;
+  hintRunEnded(ref.runId);
   // Only the winner of the transition gets here; a crash before the count is made good by the next
   // delivery of any of the run's shards, which finds it COMPLETED and not yet metered.
   await meterCompletedRun(ref, { ...run, status: 'COMPLETED', completedAt: completedAt.toISOString() });

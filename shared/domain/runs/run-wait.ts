@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { queryInteger } from '../paging.js';
 import { runWaitPollMs } from './limits.js';
 import { loadRun } from './run-access.js';
+import { runEndHint } from './run-end-hint.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
 
@@ -27,23 +28,35 @@ export const runWaitDescription =
   'have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked ' +
   'first, so a run that does not exist is a 404 at once.';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or at once when `ended` resolves first; either way no timer is left behind. */
+function sleepUnless(ms: number, ended: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slept = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([slept, ended]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The run (with the staleness check, 404 when there is none) once it has ended, or as it is after
  * `waitSeconds`, whichever comes first; with 0, as it is now. Access and the run's parents are
  * checked by the caller before. A run deleted while waited on is a 404, as a read after the delete
- * would be.
+ * would be. The run is re-read every `runWaitPollMs`, and at once on a hint that it ended
+ * (run-end-hint.ts: the local runtime's workers give one the moment a run ends).
  */
 export async function loadRunAfterWait(ref: RunRef, what: string, waitSeconds: number): Promise<RunRecord> {
   const deadline = Date.now() + waitSeconds * 1000;
   const interval = runWaitPollMs();
-  let current = await loadRun(ref, what);
-  while (!isFinished(current.status)) {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    await sleep(Math.min(interval, left));
-    current = await loadRun(ref, what);
+  for (;;) {
+    // Taken before the read: a run that ends between the read and the sleep still wakes it.
+    const hint = waitSeconds > 0 ? runEndHint(ref.runId) : undefined;
+    try {
+      const current = await loadRun(ref, what);
+      const left = deadline - Date.now();
+      if (!hint || isFinished(current.status) || left <= 0) return current;
+      await sleepUnless(Math.min(interval, left), hint.ended);
+    } finally {
+      hint?.cancel();
+    }
   }
-  return current;
 }

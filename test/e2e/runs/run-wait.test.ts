@@ -1,6 +1,7 @@
 /**
  * A GET of a run that waits (`?wait=N`), end to end over HTTP with real tokens on the local runtime
- * (embedded store, in-process queue, worker threads): one GET sees a queued run of each kind end;
+ * (embedded store, in-process queue, worker threads): one GET sees a queued run of each kind end,
+ * as soon as it ends (the worker thread's hint, not the next re-read);
  * `wait=0` answers at once; a wait that runs out answers the run as it then is; bad values are a
  * 400 naming `wait`; a missing run and another realm's run are a 404 at once.
  */
@@ -73,6 +74,22 @@ describe('GET of a run with ?wait=', () => {
     expect(plain.body).toEqual(response.body);
     expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
     expect(response.headers.get('etag')).toBe(`"${response.body.version}"`);
+  });
+
+  it('answers when the run ends, not at its next re-read: the worker that ends it hints the waiting read', async () => {
+    // With re-reads a minute apart, only the hint from the worker thread can end this wait before its 20 s.
+    const interval = process.env.RUN_WAIT_POLL_MS;
+    process.env.RUN_WAIT_POLL_MS = '60000';
+    try {
+      const created = await startSimulation({ paths: 4_000, seed: 8 });
+      expect(created.body.status).toBe('QUEUED');
+      const { response, ms } = await timedGet(simulationPath(created.body.id), '?wait=20');
+      expect(response.body.status).toBe('COMPLETED');
+      expect(ms).toBeLessThan(15_000);
+    } finally {
+      if (interval === undefined) delete process.env.RUN_WAIT_POLL_MS;
+      else process.env.RUN_WAIT_POLL_MS = interval;
+    }
   });
 
   it('answers at once with wait=0, and after about N seconds with the run as it is when the wait runs out', async () => {
