@@ -2,7 +2,16 @@ import { ExactSum, QuantileSketch } from '../stats/index.js';
 import { HeldShard } from './held-shard.js';
 import { keepSmallestRanks } from './path-sample.js';
 import { BinaryShardPart } from './shard-result-binary.js';
-import { JsonShardPart, type ShardHead, type ShardPart } from './shard-part.js';
+import {
+  type DenseDistribution,
+  emptyDistribution,
+  emptySketch,
+  JsonShardPart,
+  readDistributionJson,
+  readSketchJson,
+  type ShardHead,
+  type ShardPart,
+} from './shard-part.js';
 import {
   ANNUALISED_FACTORS,
   ECONOMY_FACTORS,
@@ -26,8 +35,9 @@ export function mergeSums(parts: ExactSumJson[]): ExactSumJson {
 /** The sketch each merged JSON was written from, so that reading that JSON (the output's percentiles) does not decode it again. */
 const mergedSketches = new WeakMap<SketchJson, SketchReading>();
 
+/** Merges sketches in their JSON form (a comparison's stored batches), read and checked as a shard result's are. */
 export function mergeSketches(parts: SketchJson[]): SketchJson {
-  const sketch = QuantileSketch.mergedFromJSON(parts);
+  const sketch = QuantileSketch.mergedFromDense(parts.map((p) => readSketchJson(emptySketch(), p)));
   const json = sketch.toJSON();
   mergedSketches.set(json, sketch);
   return json;
@@ -64,8 +74,7 @@ function sumOf(parts: ExactSumJson[]): ExactSum {
 }
 
 function distributionOf(parts: DistributionJson[]): MergedDistribution {
-  const sketch = QuantileSketch.mergedFromJSON(parts.map((p) => p.sketch));
-  return { sketch, sum: sumOf(parts.map((p) => p.sum)), unit: parts[0].unit };
+  return mergedDistribution(parts.map((p) => readDistributionJson(emptyDistribution(), p)));
 }
 
 /**
@@ -79,9 +88,13 @@ const partOf = (r: ShardResultInput): ShardPart => {
   return r instanceof HeldShard ? r.part() : new JsonShardPart(r);
 };
 
-/** The next distribution of every part, merged: the sketch from their bucket arrays, the sum from their partials. */
+/** The next distribution of every part, merged. */
 function nextDistribution(parts: readonly ShardPart[]): MergedDistribution {
-  const read = parts.map((part) => part.nextDistribution());
+  return mergedDistribution(parts.map((part) => part.nextDistribution()));
+}
+
+/** Distributions read as plain arrays, merged: the sketch from their bucket arrays, the sum from their partials. */
+function mergedDistribution(read: readonly DenseDistribution[]): MergedDistribution {
   const sum = new ExactSum();
   for (const d of read) {
     // As ExactSum.fromJSON then merge: the same partials, so the same sum to the bit.

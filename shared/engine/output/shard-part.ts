@@ -1,5 +1,12 @@
-import type { DenseBuckets, DenseSketch } from '../stats/index.js';
-import { ANNUALISED_FACTORS, ECONOMY_FACTORS, SERIES_METRICS, type DistributionJson, type ShardResult } from './shard-result.js';
+import { type DenseBuckets, type DenseSketch, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import {
+  ANNUALISED_FACTORS,
+  ECONOMY_FACTORS,
+  SERIES_METRICS,
+  type DistributionJson,
+  type ShardResult,
+  type SketchJson,
+} from './shard-result.js';
 
 /** A shard result without its distributions: the counts, sums and sample, small in either form. */
 export type ShardHead = Omit<ShardResult, 'depletionAge' | 'terminalEstate' | 'series' | 'economy' | 'annualised'>;
@@ -27,7 +34,7 @@ export const distributionCount = (years: number) =>
 
 export const emptyBuckets = (): DenseBuckets => ({ offset: 0, span: 0, counts: new Float64Array(0), singles: [], singleCount: 0 });
 
-export const emptyDistribution = (): DenseDistribution => ({
+export const emptySketch = (): DenseSketch => ({
   n: 0,
   zero: 0,
   min: Infinity,
@@ -35,6 +42,10 @@ export const emptyDistribution = (): DenseDistribution => ({
   whole: true,
   pos: emptyBuckets(),
   neg: emptyBuckets(),
+});
+
+export const emptyDistribution = (): DenseDistribution => ({
+  ...emptySketch(),
   unit: 1,
   partials: [],
   partialCount: 0,
@@ -73,7 +84,20 @@ export class JsonShardPart implements ShardPart {
 
 /** A distribution's JSON form into `out`'s values and reused arrays; returns `out`. */
 export function readDistributionJson(out: DenseDistribution, d: DistributionJson): DenseDistribution {
-  const sketch = d.sketch;
+  readSketchJson(out, d.sketch);
+  out.unit = d.unit;
+  if (!Array.isArray(d.sum?.partials)) throw new TypeError('shard result: partials must be an array');
+  out.partials = d.sum.partials;
+  out.partialCount = d.sum.partials.length;
+  return out;
+}
+
+/**
+ * A sketch's JSON form into `out`'s values and reused arrays; returns `out`. What a merge of them
+ * (QuantileSketch.mergeDense) does not check is checked here: the format (m) and the buckets' form.
+ */
+export function readSketchJson<T extends DenseSketch>(out: T, sketch: SketchJson): T {
+  if (!sketch || sketch.m !== SKETCH_MANTISSA_BITS) throw new TypeError(`shard result: expected a sketch with m = ${SKETCH_MANTISSA_BITS}`);
   out.n = sketch.n;
   out.zero = sketch.zero;
   out.min = sketch.min ?? Infinity;
@@ -81,10 +105,6 @@ export function readDistributionJson(out: DenseDistribution, d: DistributionJson
   out.whole = sketch.whole === true;
   readBuckets(out.pos, sketch.pos);
   readBuckets(out.neg, sketch.neg);
-  out.unit = d.unit;
-  if (!Array.isArray(d.sum?.partials)) throw new TypeError('shard result: partials must be an array');
-  out.partials = d.sum.partials;
-  out.partialCount = d.sum.partials.length;
   return out;
 }
 

@@ -194,25 +194,6 @@ class Buckets {
     this.single = single;
   }
 
-  /**
-   * Sizes buckets that have none yet to hold the encoded buckets of every one of `parts` at once
-   * (no padding), so that merging them in does not allocate and copy as the range widens.
-   */
-  reserve(parts: ({ o: number; c: number[] } | undefined)[]): void {
-    if (this.counts.length > 0) return;
-    let first = Infinity;
-    let last = -Infinity;
-    for (const j of parts) {
-      if (!j || j.c.length === 0 || !Number.isInteger(j.o) || j.o < 0) continue;
-      first = Math.min(first, j.o);
-      last = Math.max(last, j.o + encodedLength(j.c) - 1);
-    }
-    if (first > last) return;
-    this.offset = first;
-    this.counts = new Float64Array(last - first + 1);
-    this.single = new Float64Array(this.counts.length).fill(NO_VALUE);
-  }
-
   /** Counts value v (|v| in bucket `key`, inside the array). */
   addAt(i: number, v: number): void {
     this.holdSingles();
@@ -236,53 +217,6 @@ class Buckets {
   }
 
   /**
-   * Adds buckets in their JSON form into these, as mergeFrom(Buckets.decode(j)) does, without
-   * decoding them into arrays of their own first; returns the sum of the counts added. Throws on a
-   * malformed form, as decode does, and also on single values not listed in ascending bucket order
-   * (as encode lists them).
-   */
-  mergeEncoded(j: { o: number; c: number[]; v?: number[] } | undefined): number {
-    if (!j || j.c.length === 0) return 0;
-    if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
-    const c = j.c;
-    const len = encodedLength(c);
-    const values = j.v ?? [];
-    if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket values');
-    this.ensure(j.o);
-    this.ensure(j.o + len - 1);
-    const counts = this.counts;
-    const single = this.single;
-    const base = j.o - this.offset;
-    let next = 0;
-    let i = 0;
-    let total = 0;
-    for (let k = 0; k < c.length; k++) {
-      const v = c[k];
-      if (v < 0) {
-        i -= v;
-        continue;
-      }
-      // A non-empty bucket without a listed single value has mixed values (NaN), as decode reads it.
-      let theirs = NaN;
-      if (next < values.length && values[next] === i) {
-        theirs = values[next + 1];
-        if (typeof theirs !== 'number' || !Number.isFinite(theirs) || theirs === 0) {
-          throw new TypeError('QuantileSketch.fromJSON: bad bucket value');
-        }
-        next += 2;
-      }
-      const mine = single[base + i];
-      if (mine !== theirs) single[base + i] = mine === NO_VALUE ? theirs : NaN;
-      counts[base + i] += v;
-      total += v;
-      i++;
-    }
-    // A listed value left over names an empty or missing bucket, or came out of order.
-    if (next !== values.length) throw new TypeError('QuantileSketch.fromJSON: bad bucket value');
-    return total;
-  }
-
-  /**
    * Sizes buckets that have none yet to keys first..last, counts only: a merge target holds single
    * values only once a part brings one (most merges have none), so it allocates half as much.
    */
@@ -293,9 +227,9 @@ class Buckets {
   }
 
   /**
-   * Adds buckets given as plain arrays (DenseBuckets) into these, as mergeEncoded adds their JSON
-   * form, to the same bits; returns the sum of the counts added. Throws on a single value listed for
-   * an empty or missing bucket, or out of ascending order.
+   * Adds buckets given as plain arrays (DenseBuckets) into these, as mergeFrom adds decoded ones, to
+   * the same bits; returns the sum of the counts added. Throws on a single value listed for an empty
+   * or missing bucket, or out of ascending order.
    */
   mergeDense(d: DenseBuckets): number {
     if (d.span === 0) return 0;
@@ -479,20 +413,6 @@ export class QuantileSketch {
     if (o.hi > this.hi) this.hi = o.hi;
   }
 
-  /** merge(QuantileSketch.fromJSON(json)), without decoding the JSON into a sketch of its own first (the fan-in's merge). */
-  mergeJSON(json: SketchJSON): void {
-    if (!json || json.m !== MANTISSA_BITS) throw new TypeError(`QuantileSketch.fromJSON: expected m = ${MANTISSA_BITS}`);
-    const total = json.zero + this.pos.mergeEncoded(json.pos) + this.neg.mergeEncoded(json.neg);
-    if (total !== json.n) throw new TypeError('QuantileSketch.fromJSON: bucket counts do not add up to n');
-    this.zero += json.zero;
-    this.n += json.n;
-    this.whole &&= json.whole === true;
-    const lo = json.min ?? Infinity;
-    const hi = json.max ?? -Infinity;
-    if (lo < this.lo) this.lo = lo;
-    if (hi > this.hi) this.hi = hi;
-  }
-
   /** The q-quantile (0 <= q <= 1) by linear interpolation between order statistics; NaN if empty. */
   quantile(q: number): number {
     if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
@@ -553,21 +473,9 @@ export class QuantileSketch {
   }
 
   /**
-   * The merge of sketches in their JSON form, as fromJSON(parts[0]) then mergeJSON of the others
-   * gives it, to the bit, with each sign's buckets allocated once for all the parts (the fan-in's merge).
-   */
-  static mergedFromJSON(parts: readonly SketchJSON[]): QuantileSketch {
-    const s = new QuantileSketch();
-    s.pos.reserve(parts.map((json) => json?.pos));
-    s.neg.reserve(parts.map((json) => json?.neg));
-    for (const json of parts) s.mergeJSON(json);
-    return s;
-  }
-
-  /**
-   * The merge of sketches given as plain arrays (DenseSketch), to the same bits as merging their
-   * JSON (mergedFromJSON): each sign's counts are allocated once for every part, and single values
-   * only if a part has one.
+   * The merge of sketches given as plain arrays (DenseSketch), to the same bits as merging them
+   * decoded (fromJSON then merge): each sign's counts are allocated once for every part, and single
+   * values only if a part has one.
    */
   static mergedFromDense(parts: readonly DenseSketch[]): QuantileSketch {
     const s = new QuantileSketch();
@@ -586,7 +494,7 @@ export class QuantileSketch {
     return s;
   }
 
-  /** Adds a sketch given as plain arrays (DenseSketch) into this one, as mergeJSON adds its JSON form, to the same bits. */
+  /** Adds a sketch given as plain arrays (DenseSketch) into this one, as merge adds it decoded, to the same bits. */
   mergeDense(part: DenseSketch): void {
     const total = part.zero + this.pos.mergeDense(part.pos) + this.neg.mergeDense(part.neg);
     if (total !== part.n) throw new TypeError('QuantileSketch: bucket counts do not add up to n');

@@ -72,8 +72,9 @@ describe('shard results in their binary form', () => {
       const merged = mergeShards(inputs);
       expect(buildOutput(plan, merged, meta)).toEqual(reference);
       mergedDistributions(merged).forEach((d, k) => {
-        // The merge as it reads JSON sketches (mergedFromJSON), bucket by bucket; the sums to the bit.
-        const expected = QuantileSketch.mergedFromJSON(shards.map((r) => distributions(r)[k].sketch));
+        // The merge of the sketches decoded from their JSON (fromJSON, merge), bucket by bucket; the sums to the bit.
+        const expected = QuantileSketch.fromJSON(distributions(shards[0])[k].sketch);
+        for (const r of shards.slice(1)) expected.merge(QuantileSketch.fromJSON(distributions(r)[k].sketch));
         expect(d.sketch.toJSON()).toEqual(expected.toJSON());
         expect(d.sum.value()).toBe(referenceSums[k]);
       });

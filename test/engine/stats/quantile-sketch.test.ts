@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../../shared/engine/random/index.js';
-import { QuantileSketch } from '../../../shared/engine/stats/index.js';
+import { mergeDistributions, mergeSketches } from '../../../shared/engine/output/merge-shards.js';
+import { emptySketch, readSketchJson } from '../../../shared/engine/output/shard-part.js';
+import { QuantileSketch, type SketchJSON } from '../../../shared/engine/stats/index.js';
 
 const QS = [0, 0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1];
 
@@ -57,7 +59,7 @@ describe('QuantileSketch', () => {
     }
   });
 
-  it('merges JSON sketches undecoded (mergeJSON, mergedFromJSON) exactly as the decoded sketches merge, and rejects bad JSON', () => {
+  it('merges JSON sketches read into arrays (readSketchJson, mergeDense, mergedFromDense) exactly as the decoded sketches merge', () => {
     // Mixed values, repeated plan amounts (buckets keeping their single value), zeros, both signs.
     const parts = Array.from({ length: 3 }, () => new QuantileSketch());
     const ages = Array.from({ length: 3 }, () => new QuantileSketch());
@@ -65,31 +67,66 @@ describe('QuantileSketch', () => {
       parts[i % 3].add(i % 5 === 0 ? 50_000 : i % 7 === 0 ? -1234.5 : v);
       ages[i % 3].add(60 + (i % 3) * 10 + (i % 17)); // overlapping ranges: some buckets new to the merge, some shared
     });
+    const read = (json: SketchJSON) => readSketchJson(emptySketch(), json);
     for (const set of [parts, ages]) {
       const json = set.map((p) => JSON.parse(JSON.stringify(p)));
       const decoded = QuantileSketch.fromJSON(json[0]);
       const direct = QuantileSketch.fromJSON(json[0]);
       for (let i = 1; i < json.length; i++) {
         decoded.merge(QuantileSketch.fromJSON(json[i]));
-        direct.mergeJSON(json[i]);
+        direct.mergeDense(read(json[i]));
       }
       expect(direct.toJSON()).toEqual(decoded.toJSON());
       for (const q of QS) expect(direct.quantile(q)).toBe(decoded.quantile(q));
-      // All parts at once, into buckets sized for all of them (the fan-in's merge), in any order.
+      // All parts at once, into buckets sized for all of them (the fan-in's merge), in any order; and as a comparison merges them.
       for (const order of [json, [...json].reverse()]) {
-        const once = QuantileSketch.mergedFromJSON(order);
+        const once = QuantileSketch.mergedFromDense(order.map(read));
         expect(once.toJSON()).toEqual(decoded.toJSON());
         for (const q of QS) expect(once.quantile(q)).toBe(decoded.quantile(q));
+        expect(mergeSketches(order)).toEqual(decoded.toJSON());
       }
     }
-    expect(QuantileSketch.mergedFromJSON([new QuantileSketch().toJSON()]).toJSON()).toEqual(new QuantileSketch().toJSON());
-    const good = ages[1].toJSON();
-    expect(good.pos?.v?.length).toBeGreaterThan(0);
-    const bad = (json: object) => () => new QuantileSketch().mergeJSON(json as ReturnType<QuantileSketch['toJSON']>);
-    expect(bad({ ...good, n: good.n + 1 })).toThrow(TypeError);
-    expect(bad({ ...good, m: 5 })).toThrow(TypeError);
-    expect(bad({ ...good, pos: { ...good.pos, c: [1, 0] } })).toThrow(TypeError);
-    expect(bad({ ...good, pos: { ...good.pos, v: [...(good.pos?.v ?? []), 10_000, 5] } })).toThrow(TypeError);
+    expect(QuantileSketch.mergedFromDense([read(new QuantileSketch().toJSON())]).toJSON()).toEqual(new QuantileSketch().toJSON());
+  });
+
+  it('rejects malformed JSON sketches where they are read into arrays and merged, naming the problem', () => {
+    const s = new QuantileSketch();
+    for (const v of [60, 61, 61, 75, 90.5, -3, 0]) s.add(v);
+    const good = JSON.parse(JSON.stringify(s)) as SketchJSON;
+    const pos = good.pos as NonNullable<SketchJSON['pos']>;
+    expect(pos.v?.length).toBeGreaterThan(0);
+    expect(pos.c).toContain(2);
+    const cases: [object | null, RegExp][] = [
+      [{ ...good, n: good.n + 1 }, /add up to n/],
+      [{ ...good, m: 5 }, /m = 6/],
+      [{ ...good, m: undefined }, /m = 6/],
+      [null, /m = 6/],
+      [{ ...good, pos: { ...pos, c: [1, 0] } }, /bad bucket count/],
+      [{ ...good, pos: { ...pos, c: [1.5] } }, /bad bucket count/],
+      [{ ...good, pos: { ...pos, c: ['1'] } }, /bad bucket count/],
+      [{ ...good, pos: { ...pos, o: -1 } }, /bad bucket offset/],
+      [{ ...good, pos: { ...pos, o: 2.5 } }, /bad bucket offset/],
+      [{ ...good, pos: { ...pos, v: {} } }, /bad bucket values/],
+      [{ ...good, pos: { ...pos, v: [0] } }, /bad bucket values/],
+      // A value for a bucket past the last, for an empty bucket, out of order, or not a finite non-zero number.
+      [{ ...good, pos: { ...pos, v: [...(pos.v ?? []), 10_000, 5] } }, /bad bucket value/],
+      [{ ...good, pos: { ...pos, c: [1, -2, 1], v: [1, 5] } }, /bad bucket value/],
+      [{ ...good, pos: { ...pos, c: [1, 1], v: [1, 5, 0, 5] } }, /bad bucket value/],
+      [{ ...good, pos: { ...pos, c: [1], v: [0, 0] } }, /bad bucket value/],
+      [{ ...good, pos: { ...pos, c: [1], v: [0, Infinity] } }, /bad bucket value/],
+      [{ ...good, pos: { ...pos, c: [1], v: [0, '5'] } }, /bad bucket value/],
+    ];
+    for (const [json, problem] of cases) {
+      const bad = json as SketchJSON;
+      // Into a sketch, all at once beside a good part, and as a comparison merges sketches and distributions.
+      expect(() => new QuantileSketch().mergeDense(readSketchJson(emptySketch(), bad))).toThrow(problem);
+      expect(() => QuantileSketch.mergedFromDense([good, bad].map((j) => readSketchJson(emptySketch(), j)))).toThrow(problem);
+      expect(() => mergeSketches([good, bad])).toThrow(TypeError);
+      expect(() => mergeSketches([good, bad])).toThrow(problem);
+      const distribution = (sketch: SketchJSON) => ({ sketch, sum: { partials: [1] }, unit: 1 });
+      expect(() => mergeDistributions([distribution(good), distribution(bad)])).toThrow(problem);
+    }
+    expect(mergeSketches([good, good]).n).toBe(2 * good.n);
   });
 
   it('round-trips compact JSON', () => {
