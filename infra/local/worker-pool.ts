@@ -1,17 +1,19 @@
 /**
  * A pool of worker threads (one per core by default) running an SQS batch handler module: the
- * local stand-in for a fleet of worker Lambdas. Threads load TypeScript through tsx's API, so the
- * pool works the same under `tsx` (npm start), under vitest and from compiled JavaScript.
- * Threads start on demand (a runtime that never runs a shard never pays for them); a thread that
- * dies is replaced, and the batch it held fails (the queue redelivers it). A thread's hint that a
- * run ended (run-end-hint.ts) wakes the main thread's reads waiting on that run.
+ * local stand-in for a fleet of worker Lambdas. The threads run the thread entry and the handler
+ * bundled as the functions are (worker-bundle.ts), so the pool works the same under `tsx`
+ * (npm start), under vitest and from compiled JavaScript, and runs the engine at the deployed
+ * code's speed. Threads start on demand (a runtime that never runs a shard never pays for them,
+ * nor for the bundle); a thread that dies is replaced, and the batch it held fails (the queue
+ * redelivers it). A thread's hint that a run ended (run-end-hint.ts) wakes the main thread's reads
+ * waiting on that run.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { hintRunEnded } from '../../shared/domain/runs/run-end-hint.js';
+import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
 
 interface Pending {
   resolve(response: SQSBatchResponse): void;
@@ -19,30 +21,22 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  /** Set once the bundle is built and the thread created; `ready` resolves after. */
+  worker?: Worker;
   ready: Promise<void>;
   busy: boolean;
   pending?: { id: number } & Pending;
 }
 
-/** A data: URL module that registers tsx's loader in the thread, then imports the thread's entry. */
-function bootstrapUrl(entry: URL): URL {
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const source =
-    `import { tsImport } from ${JSON.stringify(tsxApi)};\n` +
-    `await tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});\n`;
-  return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
-}
+/** The scenario a warming thread runs a small fan-in of (worker-thread.ts). */
+const WARM_UP_SCENARIO = fileURLToPath(new URL('../../examples/young-family-mortgage.json', import.meta.url));
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Array<() => void> = [];
   private nextId = 1;
   private closed = false;
+  private bundle: Promise<WorkerBundle> | undefined;
 
   constructor(
     private readonly handlerModule: URL,
@@ -71,7 +65,7 @@ export class WorkerPool {
       return await new Promise<SQSBatchResponse>((resolve, reject) => {
         const id = this.nextId++;
         slot.pending = { id, resolve, reject };
-        slot.worker.postMessage({ id, event });
+        slot.worker!.postMessage({ id, event });
       });
     } finally {
       slot.pending = undefined;
@@ -82,7 +76,16 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    // A thread waiting for the bundle is not created once the pool is closed (startThread).
+    const bundle = await this.bundle?.catch(() => undefined);
+    await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
+    bundle?.remove();
+  }
+
+  /** The bundle every thread runs, built once, when the first thread starts. */
+  private files(): Promise<WorkerBundle> {
+    this.bundle ??= bundleWorker(this.handlerModule);
+    return this.bundle;
   }
 
   private async acquire(): Promise<Slot> {
@@ -104,42 +107,42 @@ export class WorkerPool {
   }
 
   private spawn(warmUp = false): Slot {
-    const worker = new Worker(bootstrapUrl(new URL('./worker-thread.ts', import.meta.url)), {
-      workerData: { moduleUrl: this.handlerModule.href, warmUp },
-      execArgv: [],
-    });
-    let markReady!: () => void;
-    let failReady!: (error: Error) => void;
-    const slot: Slot = {
-      worker,
-      busy: false,
-      ready: new Promise<void>((resolve, reject) => {
-        markReady = resolve;
-        failReady = reject;
-      }),
-    };
+    const slot: Slot = { busy: false, ready: Promise.resolve() };
+    slot.ready = this.files().then((files) => this.startThread(slot, files, warmUp));
     slot.ready.catch(() => undefined);
-    worker.on('message', (message: { ready?: true; runEnded?: string; id?: number; response?: SQSBatchResponse; error?: string }) => {
-      if (message.ready) return markReady();
-      if (message.runEnded !== undefined) return hintRunEnded(message.runEnded);
-      if (slot.pending && message.id === slot.pending.id) {
-        if (message.error !== undefined) slot.pending.reject(new Error(message.error));
-        else slot.pending.resolve(message.response ?? { batchItemFailures: [] });
-      }
-    });
-    worker.on('error', (error) => {
-      failReady(error);
-      slot.pending?.reject(error);
-    });
-    worker.on('exit', () => {
-      slot.pending?.reject(new Error('worker thread exited'));
-      if (this.closed) return;
-      // Replace the dead thread in place.
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = this.spawn();
-      this.waiting.shift()?.();
-    });
-    worker.unref();
     return slot;
+  }
+
+  /** Creates slot's thread on the bundle; resolves once it has loaded the handler (and warmed up). */
+  private startThread(slot: Slot, files: WorkerBundle, warmUp: boolean): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('worker pool is closed'));
+    return new Promise<void>((markReady, failReady) => {
+      const worker = new Worker(files.thread, {
+        workerData: { moduleUrl: files.handler.href, warmUpScenario: warmUp ? WARM_UP_SCENARIO : undefined },
+        execArgv: [],
+      });
+      slot.worker = worker;
+      worker.on('message', (message: { ready?: true; runEnded?: string; id?: number; response?: SQSBatchResponse; error?: string }) => {
+        if (message.ready) return markReady();
+        if (message.runEnded !== undefined) return hintRunEnded(message.runEnded);
+        if (slot.pending && message.id === slot.pending.id) {
+          if (message.error !== undefined) slot.pending.reject(new Error(message.error));
+          else slot.pending.resolve(message.response ?? { batchItemFailures: [] });
+        }
+      });
+      worker.on('error', (error) => {
+        failReady(error);
+        slot.pending?.reject(error);
+      });
+      worker.on('exit', () => {
+        slot.pending?.reject(new Error('worker thread exited'));
+        if (this.closed) return;
+        // Replace the dead thread in place.
+        const index = this.slots.indexOf(slot);
+        if (index >= 0) this.slots[index] = this.spawn();
+        this.waiting.shift()?.();
+      });
+      worker.unref();
+    });
   }
 }
