@@ -1,6 +1,6 @@
-import { ExactSum, encodeSingleValues, quantilesOf, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import { ExactSum, encodeSingleValues, quantilesOf, SKETCH_MANTISSA_BITS, zeroedCounts } from '../stats/index.js';
 import type { BucketReader, DenseBuckets, SketchJSON } from '../stats/index.js';
-import { type DenseDistribution, zeroedCounts } from './shard-part.js';
+import type { DenseDistribution } from './shard-part.js';
 import type { DistributionJson, MergedDistribution, SketchReading } from './shard-result.js';
 
 // The bucket key of QuantileSketch (same bits, same JSON), computed inline here.

@@ -1,4 +1,4 @@
-import { type DenseBuckets, type DenseSketch, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import { type DenseBuckets, type DenseSketch, readBucketCounts, SKETCH_MANTISSA_BITS } from '../stats/index.js';
 import {
   ANNUALISED_FACTORS,
   ECONOMY_FACTORS,
@@ -50,15 +50,6 @@ export const emptyDistribution = (): DenseDistribution => ({
   partials: [],
   partialCount: 0,
 });
-
-/** A counts buffer of at least `span` zeros: `counts` itself when it is large enough (zeroed), else a larger one. */
-export function zeroedCounts(counts: ArrayLike<number>, span: number): Float64Array {
-  if (counts instanceof Float64Array && counts.length >= span) {
-    counts.fill(0, 0, span);
-    return counts;
-  }
-  return new Float64Array(Math.max(span, 2 * counts.length));
-}
 
 /** A shard result in its JSON form (a shard's own result, held in memory) read as a ShardPart. */
 export class JsonShardPart implements ShardPart {
@@ -115,25 +106,10 @@ function readBuckets(into: DenseBuckets, json: { o: number; c: number[]; v?: num
     into.singleCount = 0;
     return;
   }
-  const c = json.c;
-  let span = 0;
-  for (let k = 0; k < c.length; k++) {
-    const v = c[k];
-    if (!Number.isInteger(v) || v === 0) throw new TypeError('shard result: bad bucket count');
-    span += v < 0 ? -v : 1;
-  }
-  const counts = zeroedCounts(into.counts, span);
-  let i = 0;
-  for (let k = 0; k < c.length; k++) {
-    const v = c[k];
-    if (v < 0) i -= v;
-    else counts[i++] = v;
-  }
+  readBucketCounts(into, json.c);
   const values = json.v ?? [];
   if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('shard result: bad bucket values');
   into.offset = json.o;
-  into.span = span;
-  into.counts = counts;
   into.singles = values;
   into.singleCount = values.length / 2;
 }

@@ -30,9 +30,8 @@ import {
   JsonShardPart,
   type ShardHead,
   type ShardPart,
-  zeroedCounts,
 } from './shard-part.js';
-import type { DenseBuckets } from '../stats/index.js';
+import { type DenseBuckets, zeroedCounts } from '../stats/index.js';
 import type { ShardResult } from './shard-result.js';
 
 const MAGIC = [0x48, 0x53, 0x52]; // "HSR"

@@ -3,6 +3,8 @@ export { ExactSum, type ExactSumJSON } from './exact-sum.js';
 export {
   QuantileSketch,
   quantilesOf,
+  readBucketCounts,
+  zeroedCounts,
   encodeBucketCounts,
   encodeSingleValues,
   nextSingle,

@@ -112,14 +112,47 @@ export function encodeBucketCounts(c: ArrayLike<number>, offset: number): { o: n
 }
 
 /** How many buckets encoded counts span (zero runs written negative); throws on a count that is not a non-zero integer. */
-function encodedLength(c: number[]): number {
+function encodedLength(c: readonly number[]): number {
   let len = 0;
   for (let k = 0; k < c.length; k++) {
     const v = c[k];
-    if (!Number.isInteger(v) || v === 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket count');
+    if (!Number.isInteger(v) || v === 0) throw new TypeError('QuantileSketch: bad bucket count');
     len += v < 0 ? -v : 1;
   }
   return len;
+}
+
+/** A counts buffer of at least `span` zeros: `counts` itself when it is large enough (zeroed), else a larger one. */
+export function zeroedCounts(counts: ArrayLike<number>, span: number): Float64Array {
+  if (counts instanceof Float64Array && counts.length >= span) {
+    counts.fill(0, 0, span);
+    return counts;
+  }
+  return new Float64Array(Math.max(span, 2 * counts.length));
+}
+
+/**
+ * One sign's counts in the JSON form (encodeBucketCounts) into into.counts, reused when it is long
+ * enough (zeroedCounts: an empty one gives an array of exactly their span), and their span into
+ * into.span; returns the sum of the counts. Throws on a count that is not a non-zero integer.
+ * Decoding reads them so, and so do the readers of shard results, into arrays they reuse.
+ */
+export function readBucketCounts(into: { counts: ArrayLike<number>; span: number }, c: readonly number[]): number {
+  const span = encodedLength(c);
+  const counts = zeroedCounts(into.counts, span);
+  let i = 0;
+  let total = 0;
+  for (let k = 0; k < c.length; k++) {
+    const v = c[k];
+    if (v < 0) i -= v;
+    else {
+      counts[i++] = v;
+      total += v;
+    }
+  }
+  into.counts = counts;
+  into.span = span;
+  return total;
 }
 
 /**
@@ -287,21 +320,12 @@ class Buckets {
     const b = new Buckets();
     if (!j || j.c.length === 0) return b;
     if (!Number.isInteger(j.o) || j.o < 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket offset');
-    // Indexed loops, and the total counted here: decoding is most of the output's cost.
-    const c = j.c;
-    const len = encodedLength(c);
+    // The total counted as the counts are read (decoding is most of the output's cost); an empty array read into gives an exact one.
+    const read = { counts: NO_BUCKETS, span: 0 };
+    const total = readBucketCounts(read, j.c);
     b.offset = j.o;
-    const counts = (b.counts = new Float64Array(len));
-    let i = 0;
-    let total = 0;
-    for (let k = 0; k < c.length; k++) {
-      const v = c[k];
-      if (v < 0) i -= v;
-      else {
-        counts[i++] = v;
-        total += v;
-      }
-    }
+    const counts = (b.counts = read.counts);
+    const len = read.span;
     const values = j.v ?? [];
     if (!Array.isArray(values) || values.length % 2 !== 0) throw new TypeError('QuantileSketch.fromJSON: bad bucket values');
     // A non-empty bucket without a listed single value has mixed values (singleAt without the array).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../../shared/engine/random/index.js';
 import { mergeDistributions, mergeSketches } from '../../../shared/engine/output/merge-shards.js';
 import { emptySketch, readSketchJson } from '../../../shared/engine/output/shard-part.js';
-import { QuantileSketch, type SketchJSON } from '../../../shared/engine/stats/index.js';
+import { QuantileSketch, readBucketCounts, type SketchJSON } from '../../../shared/engine/stats/index.js';
 
 const QS = [0, 0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1];
 
@@ -127,6 +127,20 @@ describe('QuantileSketch', () => {
       expect(() => mergeDistributions([distribution(good), distribution(bad)])).toThrow(problem);
     }
     expect(mergeSketches([good, good]).n).toBe(2 * good.n);
+  });
+
+  it('reads encoded counts into a reused array as into a new one (readBucketCounts), stale counts cleared', () => {
+    const c = [3, -2, 1, -1, 4e9];
+    const fresh = { counts: new Float64Array(0), span: 0 };
+    expect(readBucketCounts(fresh, c)).toBe(3 + 1 + 4e9);
+    expect(Array.from(fresh.counts)).toEqual([3, 0, 0, 1, 0, 4e9]);
+    const reused = { counts: new Float64Array(10).fill(7), span: 0 };
+    const buffer = reused.counts;
+    expect(readBucketCounts(reused, c)).toBe(3 + 1 + 4e9);
+    expect(reused.counts).toBe(buffer);
+    expect(reused.span).toBe(6);
+    expect(Array.from(reused.counts.subarray(0, 6))).toEqual(Array.from(fresh.counts));
+    expect(() => readBucketCounts(reused, [2, -0.5])).toThrow(/bad bucket count/);
   });
 
   it('round-trips compact JSON', () => {
