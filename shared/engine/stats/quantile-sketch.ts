@@ -439,45 +439,12 @@ export class QuantileSketch {
 
   /** The q-quantile (0 <= q <= 1) by linear interpolation between order statistics; NaN if empty. */
   quantile(q: number): number {
-    if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
-    const n = this.n;
-    if (n === 0) return NaN;
-    if (this.whole) return this.orderStatistic(wholeRank(q, n));
-    const rank = q * (n - 1);
-    const k = Math.floor(rank);
-    const frac = rank - k;
-    const a = this.orderStatistic(k);
-    if (frac === 0) return a;
-    const b = this.orderStatistic(k + 1);
-    return a + frac * (b - a);
+    return this.quantiles([q])[0];
   }
 
-  /**
-   * quantile(q) for each of `qs` (ascending, each in [0, 1]), to the same bits, from one walk over
-   * the buckets instead of one or two per quantile; NaNs if empty.
-   */
+  /** quantile(q) for each of `qs` (ascending, each in [0, 1]), from one walk over the buckets; NaNs if empty. */
   quantiles(qs: readonly number[]): number[] {
     return quantilesOf({ n: this.n, zero: this.zero, lo: this.lo, hi: this.hi, whole: this.whole, pos: this.pos, neg: this.neg }, qs);
-  }
-
-  /** Estimate of the k-th smallest value (0-based); exact at the two ends. */
-  private orderStatistic(k: number): number {
-    if (k <= 0) return this.lo;
-    if (k >= this.n - 1) return this.hi;
-    let seen = 0;
-    const neg = this.neg.counts;
-    for (let i = neg.length - 1; i >= 0; i--) {
-      seen += neg[i];
-      if (seen > k) return clamp(-bucketValue(this.neg.offset + i, this.neg.singleAt(i), this.whole), this.lo, this.hi);
-    }
-    seen += this.zero;
-    if (seen > k) return 0;
-    const pos = this.pos.counts;
-    for (let i = 0; i < pos.length; i++) {
-      seen += pos[i];
-      if (seen > k) return clamp(bucketValue(this.pos.offset + i, this.pos.singleAt(i), this.whole), this.lo, this.hi);
-    }
-    return this.hi;
   }
 
   toJSON(): SketchJSON {
@@ -590,6 +557,12 @@ export interface SketchReader {
  * reader gives the same bits for the same counts, single values, extremes and whole flag.
  */
 export function quantilesOf(s: SketchReader, qs: readonly number[]): number[] {
+  // The levels are checked first, so that an empty sketch refuses the ones a full one would.
+  for (let i = 0; i < qs.length; i++) {
+    const q = qs[i];
+    if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
+    if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
+  }
   const out = new Array<number>(qs.length);
   const n = s.n;
   if (n === 0) return out.fill(NaN);
@@ -597,8 +570,6 @@ export function quantilesOf(s: SketchReader, qs: readonly number[]): number[] {
   const ks: number[] = [];
   for (let i = 0; i < qs.length; i++) {
     const q = qs[i];
-    if (!(q >= 0 && q <= 1)) throw new RangeError(`QuantileSketch: quantile ${q} is outside [0, 1]`);
-    if (i > 0 && q < qs[i - 1]) throw new RangeError('QuantileSketch: quantiles must be ascending');
     if (s.whole) {
       ks.push(wholeRank(q, n));
       continue;
@@ -634,7 +605,7 @@ function orderStatistics(s: SketchReader, ks: readonly number[]): number[] {
   const out = new Array<number>(ks.length);
   const { lo, hi, whole, pos, neg } = s;
   let j = 0;
-  // Exact ends first, as orderStatistic has them.
+  // Exact ends first.
   while (j < ks.length && ks[j] <= 0) out[j++] = lo;
   let end = ks.length;
   while (end > j && ks[end - 1] >= s.n - 1) out[--end] = hi;

@@ -20,7 +20,7 @@ function sketch(n: number, seed: number): QuantileSketch {
 }
 
 describe('QuantileSketch.quantiles', () => {
-  it('gives quantile(q) for every q, to the bit, for sketches of every size', () => {
+  it('gives quantile(q), the walk for one level, for every q, to the bit, for sketches of every size', () => {
     for (const n of [1, 2, 3, 5, 7, 10, 19, 100, 1001, 20000]) {
       for (const seed of [1, 2, 3]) {
         const s = sketch(n, seed * 1000 + n);
@@ -37,10 +37,15 @@ describe('QuantileSketch.quantiles', () => {
     qs.forEach((q, i) => expect(Object.is(one[i], s.quantile(q))).toBe(true));
   });
 
-  it('gives NaNs when empty and refuses levels outside [0, 1] or out of order', () => {
-    expect(new QuantileSketch().quantiles([0.5, 0.9])).toEqual([NaN, NaN]);
+  it('gives NaNs when empty and refuses levels outside [0, 1] or out of order, empty or not', () => {
+    const empty = new QuantileSketch();
+    expect(empty.quantiles([0.5, 0.9])).toEqual([NaN, NaN]);
     const s = sketch(10, 4);
-    expect(() => s.quantiles([0.5, 1.5])).toThrow(RangeError);
-    expect(() => s.quantiles([0.9, 0.5])).toThrow(RangeError);
+    for (const t of [s, empty]) {
+      expect(() => t.quantiles([0.5, 1.5])).toThrow(RangeError);
+      expect(() => t.quantiles([0.9, 0.5])).toThrow(RangeError);
+      expect(() => t.quantile(-0.1)).toThrow(RangeError);
+      expect(() => t.quantile(NaN)).toThrow(RangeError);
+    }
   });
 });
