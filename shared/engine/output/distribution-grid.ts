@@ -177,12 +177,24 @@ class Side implements BucketReader {
     return this.cells[i] < MIXED && this.singles.length > 0 ? this.singles[i] : NaN;
   }
 
+  /** Index of the first non-empty bucket (length when none): where the JSON form's buckets start. */
+  firstNonEmpty(): number {
+    let i = 0;
+    while (i < this.cells.length && this.countAt(i) === 0) i++;
+    return i;
+  }
+
+  /** Index of the last non-empty bucket from `first` on (first - 1 when none): where the JSON form's buckets end. */
+  lastNonEmpty(first: number): number {
+    let i = this.cells.length - 1;
+    while (i >= first && this.countAt(i) === 0) i--;
+    return i;
+  }
+
   /** These buckets as plain arrays (their JSON form's: from the first non-empty bucket to the last) into `into`. */
   readDense(into: DenseBuckets): void {
-    let first = 0;
-    let last = this.cells.length - 1;
-    while (first <= last && this.countAt(first) === 0) first++;
-    while (last >= first && this.countAt(last) === 0) last--;
+    const first = this.firstNonEmpty();
+    const last = this.lastNonEmpty(first);
     const span = last - first + 1;
     into.span = span;
     into.singleCount = 0;
@@ -561,10 +573,8 @@ class GridSketch implements SketchReading {
  * straight from the cells and high counts (no intermediate array of the whole range).
  */
 function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
-  let first = 0;
-  let last = side.cells.length - 1;
-  while (first <= last && side.countAt(first) === 0) first++;
-  while (last >= first && side.countAt(last) === 0) last--;
+  const first = side.firstNonEmpty();
+  const last = side.lastNonEmpty(first);
   const out: number[] = [];
   for (let i = first; i <= last; i++) {
     const c = side.countAt(i);
