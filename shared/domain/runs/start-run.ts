@@ -2,9 +2,10 @@
  * Starting a run (a simulation, a comparison or an analysis). A run whose path-years fit the
  * inline budget is simulated inside the request and stored COMPLETED (or FAILED with the reason,
  * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap,
- * stores its input, is stored QUEUED and is fanned out as shards by path range. Before anything is
- * written, the run's path-years are admitted against the realm's monthly quota (a refusal is a 429
- * that leaves nothing behind); a run that is not created after all, or fails, gives them back.
+ * stores its input, is stored QUEUED and is fanned out as shards by path range. Before the run is
+ * written, its path-years are admitted against the realm's monthly quota (a refusal is a 429 that
+ * leaves nothing behind: a queued run's slot, taken at the same time, is released); a run that is
+ * not created after all, or fails, gives them back.
  */
 import { ulid } from 'ulid';
 import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
@@ -130,7 +131,21 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
   const decision = planRun(paths, pathYears, runShardingPathYears(work, paths));
-  const admission = await admitRun(principal.realmId, pathYears, createdAt);
+  // A queued run's slot is taken while its path-years are admitted, a round trip less on the way
+  // to its first shard. A refused admission releases a slot so taken: the 429 leaves nothing behind.
+  const slot = decision.inline ? undefined : takeSlot(ref);
+  slot?.catch(() => undefined); // awaited in createRun, or released below
+  let admission: Admission;
+  try {
+    admission = await admitRun(principal.realmId, pathYears, createdAt);
+  } catch (error) {
+    const slotTaken = await slot?.then(
+      () => true,
+      () => false,
+    );
+    if (slotTaken) await releaseRunSlot(ref);
+    throw error;
+  }
   // Held until the run is counted or has given it back (a failing run's end gives it back itself).
   let held: Admission | undefined = admission;
   const giveBack = async () => {
@@ -192,7 +207,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         await meterInlineRun(ref.realmId, record);
       } else await giveBack();
     } else {
-      await takeSlot(ref);
+      await slot;
       record = {
         ...base,
         ...identity,

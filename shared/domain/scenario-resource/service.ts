@@ -47,8 +47,12 @@ function validDocument(input: unknown): ScenarioRecord['document'] {
 
 /** The live scenario the caller may use (access checked on its household). */
 export async function loadScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioRecord> {
-  await loadHousehold(principal, householdId);
-  const record = await findScenario({ realmId: principal.realmId, householdId, scenarioId });
+  // Both read at once: the scenario is only returned once the household is found and the caller
+  // may access it (loadHousehold's 404 or 403 comes first), and its read costs a round trip less.
+  const [, record] = await Promise.all([
+    loadHousehold(principal, householdId),
+    findScenario({ realmId: principal.realmId, householdId, scenarioId }),
+  ]);
   if (!record || record.deletingAt) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
   return record;
 }

@@ -11,6 +11,7 @@ import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenar
 import { secondsUntilNextMonth } from '../../../shared/domain/usage/calendar.js';
 import { createClient, createRealm } from '../../../shared/identity/registration.js';
 import { identityStore } from '../../../shared/store/identity/process-store.js';
+import { slotHolders } from '../../../shared/store/runs/active-runs.js';
 import { setMonthlyQuota } from '../../../shared/store/usage/quota.js';
 import { event } from '../../runs/queued-run.js';
 import { auth, invalid, sent } from '../../support/typed-client.js';
@@ -171,6 +172,19 @@ describe('the monthly path-year quota', () => {
     const listAfter = await sent(harness.api.GET(simulationsPath, { params: { path: ids, query: { size: '100' } } }));
     expect(listAfter.body.content.length).toBe(listBefore.body.content.length);
     expect((await usage(admin)).body.quota.admittedPathYears).toBe(admitted + 10_000);
+  });
+
+  it('refuses a queued run over the quota with 429 and releases the slot it took meanwhile', async () => {
+    const admitted = (await usage(admin)).body.quota.admittedPathYears as number;
+    await setMonthlyQuota('demo', admitted + 10_000);
+    const holdersBefore = await slotHolders('demo');
+    // 2,000 paths of 20 years is above the inline budget: queued, so it takes a slot while it is admitted.
+    const refused = await startSimulation({ paths: 2_000 });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/monthly path-year quota \(\d+\) is exhausted/);
+    expect(await slotHolders('demo')).toEqual(holdersBefore);
+    expect((await usage(admin)).body.quota.admittedPathYears).toBe(admitted);
+    await setMonthlyQuota('demo', undefined);
   });
 
   it('admits a concurrent burst only up to the quota', async () => {
