@@ -52,6 +52,8 @@ export async function queuedRun(options: {
   realmId?: string;
   /** Stored as the run's metered path-years (as its creation would). */
   pathYears?: number;
+  /** The messages carry the run's seed and input, as a run's creation sends them when the input is small. */
+  carried?: boolean;
 }) {
   counter += 1;
   const realmId = options.realmId ?? 'r1';
@@ -75,6 +77,7 @@ export async function queuedRun(options: {
     scenarioId: 's1',
     shard,
     ...range,
+    ...(options.carried ? { carried: { seed: record.seed, input: { scenarios: [scenario] } } } : {}),
   }));
   return { ref, messages };
 }

@@ -15,6 +15,8 @@ import { acquireRunSlot, slotHolders } from '../../shared/store/runs/active-runs
 import { getRunBlob, getShardResults, putRunBlob } from '../../shared/store/runs/run-data.js';
 import { runShard, storedShardResult } from '../../shared/domain/runs/run-engine.js';
 import { loadRunWork } from '../../shared/domain/runs/run-input.js';
+import { decodeShardMessage } from '../../shared/domain/runs/shard-message.js';
+import { MalformedMessageError } from '../../shared/queue/malformed-message.js';
 import type { OutputDocument } from '../../shared/engine/index.js';
 import { event, queuedRun, scenario } from './queued-run.js';
 import { startStore } from './store-fixture.js';
@@ -28,49 +30,61 @@ afterAll(async () => {
 });
 
 describe('shard worker', () => {
-  it('joins shards in any order, ignores repeats, and the last one merges the output and completes the run', async () => {
-    const { ref, messages } = await queuedRun({ paths: 600, shards: 3 });
-    expect((await handler(event(messages[2]))).batchItemFailures).toEqual([]);
-    let run = await getRun(ref);
-    expect(run?.status).toBe('RUNNING');
-    expect(run?.progress).toBeCloseTo(1 / 3, 12);
-    expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]); // redelivered: no double count
-    expect((await getRun(ref))?.completedShards).toBe(1);
-    await handler(event(messages[0]));
-    await handler(event(messages[1]));
-    run = await getRun(ref);
-    expect(run?.status).toBe('COMPLETED');
-    expect(run?.progress).toBe(1);
-    expect(run?.joinedShards).toEqual([0, 1, 2]);
-    expect(run?.elapsedMs).toBeGreaterThan(0);
-    const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
-    const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
-    expect(output?.summary).toEqual(reference.summary);
-    expect(output?.timeSeries).toEqual(reference.timeSeries);
-    expect((await getShardResults(ref)).size).toBe(0); // merged, then dropped
-    expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
-    // A shard delivered after completion changes nothing.
-    expect((await handler(event(messages[1], 4))).batchItemFailures).toEqual([]);
-    expect((await getRun(ref))?.version).toBe(run?.version);
-  });
+  // Each of these as a run's creation sends its messages: reading the stored input, or carrying it.
+  const forms = [
+    ['reading the stored input', false],
+    ['carrying the input', true],
+  ] as const;
 
-  it('resumes a fan-in interrupted after the last shard joined, computing again the result that shard did not store', async () => {
-    const { ref, messages } = await queuedRun({ paths: 600, shards: 3 });
-    await handler(event(messages[0]));
-    await handler(event(messages[1]));
-    expect((await getShardResults(ref)).size).toBe(2);
-    // The state a worker leaves when it dies right after the last join: the last shard merges its
-    // result from memory, so it joined without storing it.
-    expect((await joinShard(ref, 2, 1)).joined).toBe(true);
-    expect((await getRun(ref))?.status).toBe('RUNNING');
-    expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]);
-    expect((await getRun(ref))?.status).toBe('COMPLETED');
-    const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
-    const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
-    expect(output?.summary).toEqual(reference.summary);
-    expect(output?.timeSeries).toEqual(reference.timeSeries);
-    expect((await getShardResults(ref)).size).toBe(0);
-  });
+  it.each(forms)(
+    'joins shards in any order, ignores repeats, and the last one merges the output and completes the run (%s)',
+    async (_, carried) => {
+      const { ref, messages } = await queuedRun({ paths: 600, shards: 3, carried });
+      expect((await handler(event(messages[2]))).batchItemFailures).toEqual([]);
+      let run = await getRun(ref);
+      expect(run?.status).toBe('RUNNING');
+      expect(run?.progress).toBeCloseTo(1 / 3, 12);
+      expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]); // redelivered: no double count
+      expect((await getRun(ref))?.completedShards).toBe(1);
+      await handler(event(messages[0]));
+      await handler(event(messages[1]));
+      run = await getRun(ref);
+      expect(run?.status).toBe('COMPLETED');
+      expect(run?.progress).toBe(1);
+      expect(run?.joinedShards).toEqual([0, 1, 2]);
+      expect(run?.elapsedMs).toBeGreaterThan(0);
+      const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
+      const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
+      expect(output?.summary).toEqual(reference.summary);
+      expect(output?.timeSeries).toEqual(reference.timeSeries);
+      expect((await getShardResults(ref)).size).toBe(0); // merged, then dropped
+      expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
+      // A shard delivered after completion changes nothing.
+      expect((await handler(event(messages[1], 4))).batchItemFailures).toEqual([]);
+      expect((await getRun(ref))?.version).toBe(run?.version);
+    },
+  );
+
+  it.each(forms)(
+    'resumes a fan-in interrupted after the last shard joined, computing again the result that shard did not store (%s)',
+    async (_, carried) => {
+      const { ref, messages } = await queuedRun({ paths: 600, shards: 3, carried });
+      await handler(event(messages[0]));
+      await handler(event(messages[1]));
+      expect((await getShardResults(ref)).size).toBe(2);
+      // The state a worker leaves when it dies right after the last join: the last shard merges its
+      // result from memory, so it joined without storing it.
+      expect((await joinShard(ref, 2, 1)).joined).toBe(true);
+      expect((await getRun(ref))?.status).toBe('RUNNING');
+      expect((await handler(event(messages[2], 2))).batchItemFailures).toEqual([]);
+      expect((await getRun(ref))?.status).toBe('COMPLETED');
+      const output = await getRunBlob<OutputDocument>(ref, 'OUTPUT');
+      const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 600, shards: 3 });
+      expect(output?.summary).toEqual(reference.summary);
+      expect(output?.timeSeries).toEqual(reference.timeSeries);
+      expect((await getShardResults(ref)).size).toBe(0);
+    },
+  );
 
   it('waits for shards that have simulated to join, not storing its result too, and stores it if they do not join in time', async () => {
     const reference = simulate(toHouseholdPlan(scenario), { seed: 11, paths: 400, shards: 2 });
@@ -122,10 +136,33 @@ describe('shard worker', () => {
   it('drops a malformed message instead of retrying it forever', async () => {
     expect((await handler(event('{"v":1,"shard":-1}'))).batchItemFailures).toEqual([]);
     expect((await handler(event('not json'))).batchItemFailures).toEqual([]);
+    const { ref, messages } = await queuedRun({ paths: 100, shards: 2 });
+    for (const carried of [
+      { seed: -1, input: { scenarios: [scenario] } },
+      { seed: 1.5, input: { scenarios: [scenario] } },
+      { seed: 11, input: { scenarios: [] } },
+      { seed: 11, input: { scenarios: [scenario], extra: 1 } },
+      { input: { scenarios: [scenario] } },
+    ]) {
+      expect(() => decodeShardMessage(JSON.stringify({ ...messages[0], carried }))).toThrow(MalformedMessageError);
+      expect((await handler(event(JSON.stringify({ ...messages[0], carried })))).batchItemFailures).toEqual([]);
+    }
+    expect((await getRun(ref))?.joinedShards).toEqual([]); // none of them joined
   });
 
-  it('drops the work of a shard whose run was deleted, and frees the slot', async () => {
-    const { ref, messages } = await queuedRun({ paths: 100, shards: 2 });
+  it('ends the shard of a run that ended while it simulated its carried input, without joining it', async () => {
+    const { ref, messages } = await queuedRun({ paths: 100, shards: 2, carried: true });
+    const { failRunAndRelease } = await import('../../shared/domain/runs/end-run.js');
+    expect(await failRunAndRelease(ref, 'stopped for the test')).toBe(true);
+    expect((await handler(event(messages[0]))).batchItemFailures).toEqual([]);
+    const run = await getRun(ref);
+    expect(run?.status).toBe('FAILED');
+    expect(run?.joinedShards).toEqual([]);
+    expect((await getShardResults(ref)).size).toBe(0);
+  });
+
+  it.each(forms)('drops the work of a shard whose run was deleted, and frees the slot (%s)', async (_, carried) => {
+    const { ref, messages } = await queuedRun({ paths: 100, shards: 2, carried });
     const { deleteRunItem } = await import('../../shared/store/runs/runs.js');
     await deleteRunItem(ref);
     expect((await handler(event(messages[0]))).batchItemFailures).toEqual([]);

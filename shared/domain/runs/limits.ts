@@ -35,6 +35,13 @@ export const staleAfterMs = () => envNumber('RUN_STALE_AFTER_SECONDS', 900, 1) *
  * join (they are storing their results) before it stores its own result instead (docs/RUNS.md).
  */
 export const joinWaitMs = () => envNumber('SHARD_JOIN_WAIT_MS', 5_000, 0);
+/**
+ * The largest run input (JSON, bytes) a shard message carries, with the seed, so that the worker
+ * simulates without reading the run first; a larger input the worker reads from the store.
+ * SendMessageBatch takes ten messages of at most 256 KB in all, so ten shards' messages stay well
+ * inside it at the default. 0 makes every worker read the stored input.
+ */
+export const messageInputMaxBytes = () => envNumber('SHARD_MESSAGE_INPUT_MAX_BYTES', 20_000, 0);
 /** Deliveries of a shard before it is given up (the queue's maxReceiveCount). */
 export const maxShardReceives = () => envNumber('SHARD_MAX_RECEIVES', 3, 1);
 

@@ -9,10 +9,10 @@ import { getRun, joinShard, markComputed } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
 import { dropShardResults } from './end-run.js';
-import { type FinalizeTimings, finalizeRun } from './finalize.js';
-import { runShard, storedShardResult, type StoredShardResult } from './run-engine.js';
+import { type FinalizeTimings, finalizeRun, type OwnShard } from './finalize.js';
+import { runShard, type RunWork, storedShardResult, type StoredShardResult } from './run-engine.js';
 import { joinWaitMs } from './limits.js';
-import { loadRunWork } from './run-input.js';
+import { loadRunWork, type RunInput, runWorkOf } from './run-input.js';
 import type { RunRecord, RunRef } from './run.js';
 import { isFinished } from './run.js';
 import { refOfMessage, type ShardMessage } from './shard-message.js';
@@ -62,33 +62,61 @@ export async function processShard(message: ShardMessage): Promise<ProcessedShar
   return { outcome, timings };
 }
 
-async function joinShardWork(message: ShardMessage, timings: ShardTimings): Promise<ShardOutcome> {
-  const step = stepTimer(timings);
-  const ref = refOfMessage(message);
-  // The run and its input are read at once: a shard that goes on needs both, and one that stops here reads the input for nothing.
-  const input = loadRunWork(ref);
-  input.catch(() => undefined); // awaited below, or left unread if the shard stops before it
-  const before = await getRun(ref);
-  if (!before) {
+/**
+ * What a shard does about its run as read, before (or, with its input carried, after) simulating:
+ * an outcome when there is nothing to add, because the run is gone, has ended, or has this shard
+ * joined (a redelivery, which resumes an interrupted fan-in); undefined while the shard should join.
+ */
+async function unlessJoinable(ref: RunRef, run: RunRecord | undefined, own: OwnShard): Promise<ShardOutcome | undefined> {
+  if (!run) {
     await forgetRun(ref);
     return 'RUN_GONE';
   }
-  if (isFinished(before.status)) {
-    await meterCompletedRun(ref, before);
+  if (isFinished(run.status)) {
+    await meterCompletedRun(ref, run);
     return 'RUN_ENDED';
   }
-  const range = { pathStart: message.pathStart, pathCount: message.pathCount };
-  if (before.joinedShards.includes(message.shard)) {
-    if (isComplete(before)) await finalizeRun(ref, before, { shard: message.shard, range });
+  if (run.joinedShards.includes(own.shard)) {
+    if (isComplete(run)) await finalizeRun(ref, run, own);
     return 'ALREADY_JOINED';
   }
+  return undefined;
+}
 
-  const work = await input;
+async function joinShardWork(message: ShardMessage, timings: ShardTimings): Promise<ShardOutcome> {
+  const step = stepTimer(timings);
+  const ref = refOfMessage(message);
+  const range = { pathStart: message.pathStart, pathCount: message.pathCount };
+  const runRead = getRun(ref);
+  runRead.catch(() => undefined); // awaited below, unless a failure ends the shard first
+  let work: RunWork;
+  let seed: number;
+  if (message.carried) {
+    // The message carries the run's seed and input: the shard simulates at once and reads the run
+    // meanwhile, looking at it once simulated. A delivery for a run that has ended, or of a shard
+    // that has joined, thus simulates for nothing; those are rare, and every run starts sooner.
+    work = runWorkOf(ref, message.carried.input as RunInput);
+    seed = message.carried.seed;
+  } else {
+    // The run and its input are read at once: a shard that goes on needs both, and one that stops here reads the input for nothing.
+    const input = loadRunWork(ref);
+    input.catch(() => undefined); // awaited below, or left unread if the shard stops before it
+    const run = await runRead;
+    const stop = await unlessJoinable(ref, run, { shard: message.shard, range });
+    if (stop || !run) return stop ?? 'RUN_GONE';
+    work = await input;
+    seed = run.seed;
+  }
   step('loadMs');
   const started = performance.now();
-  const result = runShard(work, before.seed, range);
+  const result = runShard(work, seed, range);
   const engineMs = performance.now() - started;
   step('engineMs');
+  if (message.carried) {
+    const stop = await unlessJoinable(ref, await runRead, { shard: message.shard, result });
+    step('loadMs');
+    if (stop) return stop;
+  }
   // The shard that completes the set merges its result from memory, so it does not store it first.
   // Only the last shard to join can find every other one joined, and each of those stored its
   // result before joining, so it reads them while it joins. Should its fan-in be interrupted, the

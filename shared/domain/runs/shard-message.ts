@@ -1,6 +1,8 @@
 /**
- * The message that carries one shard through the queue: the run it belongs to and its path
- * range. Everything else (the plans) the worker reads from the run's stored input.
+ * The message that carries one shard through the queue: the run it belongs to, its path range and,
+ * when the run's input is small (most are a few KB), the seed and the input as stored (`carried`):
+ * the worker then starts simulating without reading the run first (docs/RUNS.md). Without them, it
+ * reads the run and its stored input.
  */
 import * as z from 'zod/mini';
 import '../zod-messages.js';
@@ -20,7 +22,18 @@ export const shardMessageSchema = z.strictObject({
   shard: count(0),
   pathStart: count(0),
   pathCount: count(1),
+  /**
+   * What the shard computes on, as the run holds it: its seed, and its input (run-input.ts's
+   * RunInput, whose scenarios the worker validates again), as stored when the run was created.
+   */
+  carried: z.optional(
+    z.strictObject({
+      seed: z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+      input: z.strictObject({ scenarios: z.array(z.unknown()).check(z.minLength(1)), analysis: z.optional(z.unknown()) }),
+    }),
+  ),
 });
+
 
 export type ShardMessage = z.output<typeof shardMessageSchema>;
 

@@ -21,9 +21,9 @@ import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { meterInlineRun } from '../usage/meter-run.js';
 import { admitRun, returnAdmission, type Admission } from '../usage/quota.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
-import { maxActiveRunsPerRealm, planRun } from './limits.js';
+import { maxActiveRunsPerRealm, messageInputMaxBytes, planRun } from './limits.js';
 import { buildRunDocument, runPathYears, runShard, runShardingPathYears, type RunDocument, type RunWork } from './run-engine.js';
-import { storeRunInput } from './run-input.js';
+import { type RunInput, storeRunInput } from './run-input.js';
 import type { RunFields, RunKind, RunRecord, RunRef } from './run.js';
 import { encodeShardMessage } from './shard-message.js';
 
@@ -67,6 +67,11 @@ async function takeSlot(ref: RunRef): Promise<void> {
   await reconcileSlots(ref.realmId);
   if (await acquireRunSlot(ref, cap)) return;
   throw new TooManyRequestsError(`At most ${cap} runs may be queued or running at once in this realm; retry when one has completed`);
+}
+
+/** The seed and input for the shard messages to carry, unless the input is too large for a message (the worker then reads both). */
+function carried(seed: number, input: RunInput): { carried?: { seed: number; input: RunInput } } {
+  return Buffer.byteLength(JSON.stringify(input)) <= messageInputMaxBytes() ? { carried: { seed, input } } : {};
 }
 
 /** An analysis's request against its scenario: unknown goals, members, accounts, expenses... are 400s naming the field. */
@@ -221,13 +226,11 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       } as RunRecord;
       // The input and the run item are written at once: neither depends on the other, and both
       // are in place before the first shard is sent (a shard reads them both).
-      const [input, item] = await Promise.allSettled([
-        storeRunInput(ref, {
-          scenarios: resolved.map((r) => r.document),
-          ...(request.analysis ? { analysis: request.analysis } : {}),
-        }),
-        putNewRun(ref, record),
-      ]);
+      const runInput: RunInput = {
+        scenarios: resolved.map((r) => r.document),
+        ...(request.analysis ? { analysis: request.analysis } : {}),
+      };
+      const [input, item] = await Promise.allSettled([storeRunInput(ref, runInput), putNewRun(ref, record)]);
       if (input.status === 'rejected' || item.status === 'rejected') {
         if (item.status === 'fulfilled') await deleteRunItem(ref);
         await releaseRunSlot(ref);
@@ -247,6 +250,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
               shard,
               pathStart: range.pathStart,
               pathCount: range.pathCount,
+              ...carried(seed, runInput),
             }),
           ),
         );

@@ -334,6 +334,8 @@ describe('analyses of a scenario', () => {
 
   it('counts a queued analysis against the realm cap, and ends it FAILED with the reason when the engine refuses it', async () => {
     process.env.RUN_INLINE_PATH_YEARS = '0';
+    // Its shard messages do not carry the input: every shard reads the stored one, which the test changes.
+    process.env.SHARD_MESSAGE_INPUT_MAX_BYTES = '0';
     queue.pause();
     try {
       const created = await start({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 });
@@ -360,6 +362,28 @@ describe('analyses of a scenario', () => {
       queue.resume();
       process.env.RUN_INLINE_PATH_YEARS = ALL_INLINE;
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
+      delete process.env.SHARD_MESSAGE_INPUT_MAX_BYTES;
+    }
+  });
+
+  it('simulates the input its shard messages carry, as it was when the run was created', async () => {
+    process.env.RUN_INLINE_PATH_YEARS = '0';
+    queue.pause();
+    try {
+      const created = await start({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 });
+      expect(created.body.status).toBe('QUEUED');
+      // The stored input changed after the messages were sent is not what the shards run on: they
+      // carry the input (and the seed) as the run was created, so the analysis completes as asked.
+      const ref = { realmId: 'realm-a', householdId, kind: 'ANALYSIS' as const, runId: created.body.id, scenarioId };
+      const input = await getRunBlob<RunInput>(ref, 'INPUT');
+      await putRunBlob(ref, 'INPUT', { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
+      queue.resume();
+      const ended = await waitForEnd(created.body.id);
+      expect(ended.status, JSON.stringify(ended.error)).toBe('COMPLETED');
+      expect(ended.analysis.metadata).toMatchObject({ type: 'SOLVE', paths: 50, seed: 2 });
+    } finally {
+      queue.resume();
+      process.env.RUN_INLINE_PATH_YEARS = ALL_INLINE;
     }
   });
 
