@@ -34,7 +34,6 @@ export const shardMessageSchema = z.strictObject({
   ),
 });
 
-
 export type ShardMessage = z.output<typeof shardMessageSchema>;
 
 export function encodeShardMessage(message: ShardMessage): string {
