@@ -8,9 +8,10 @@
  * The two entries share one chunk (code splitting), so the thread's warm-up compiles the very
  * modules the handler runs. Packages stay outside the bundle and load from node_modules, which
  * keeps the build at about 50 ms: the bundle is written under the project's `.tmp/` so that they
- * resolve, in a directory of its own per pool, removed when the pool closes.
+ * resolve, in a directory of its own per pool, removed when the pool closes (or, should its
+ * process end without closing it, by the next pool to start).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -29,9 +30,29 @@ const BUNDLES = join(PROJECT_ROOT, '.tmp', 'local-workers');
 const REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
+/** Whether process `pid` is running (signal 0 tests without signalling). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the bundles of processes that ended without closing their pool (killed, or crashed). */
+function removeOrphans(): void {
+  for (const name of readdirSync(BUNDLES)) {
+    const pid = Number(/^pool-(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) rmSync(join(BUNDLES, name), { recursive: true, force: true });
+  }
+}
+
 export async function bundleWorker(handlerModule: URL): Promise<WorkerBundle> {
   mkdirSync(BUNDLES, { recursive: true });
-  const outdir = mkdtempSync(join(BUNDLES, 'pool-'));
+  removeOrphans();
+  // Named by the process, so that a later process can tell a bundle whose process has ended.
+  const outdir = mkdtempSync(join(BUNDLES, `pool-${process.pid}-`));
   try {
     await build({
       entryPoints: {

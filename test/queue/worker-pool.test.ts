@@ -1,4 +1,7 @@
-/** The local worker pool: TypeScript handlers in worker threads, errors, and dead threads replaced. */
+/** The local worker pool: TypeScript handlers bundled into worker threads, errors, dead threads replaced, bundles cleaned up. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { WorkerPool } from '../../infra/local/worker-pool.js';
@@ -47,5 +50,23 @@ describe('worker pool', () => {
     await expect(pool.handle(event('exit'))).rejects.toThrow(/exited/);
     const after = await Promise.all([pool.handle(event('ok')), pool.handle(event('ok'))]);
     expect(after.map((r) => r.batchItemFailures)).toEqual([[], []]);
+  });
+
+  it('removes the bundles a process left behind when it ended without closing its pool, and keeps a running process’s', async () => {
+    const bundles = fileURLToPath(new URL('../../.tmp/local-workers/', import.meta.url));
+    const ended = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const orphan = `${bundles}pool-${ended}-left`;
+    const live = `${bundles}pool-${process.pid}-live`;
+    mkdirSync(orphan, { recursive: true });
+    mkdirSync(live, { recursive: true });
+    const fresh = new WorkerPool(new URL('./fixtures/echo-handler.ts', import.meta.url), 1);
+    try {
+      expect((await fresh.handle(event('ok'))).batchItemFailures).toEqual([]);
+      expect(existsSync(orphan)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+    } finally {
+      await fresh.close();
+      rmSync(live, { recursive: true, force: true });
+    }
   });
 });
