@@ -1,6 +1,6 @@
 import { ExactSum, encodeSingleValues, quantilesOf, SKETCH_MANTISSA_BITS, zeroedCounts } from '../stats/index.js';
 import type { BucketReader, DenseBuckets, SketchJSON } from '../stats/index.js';
-import type { DenseDistribution } from './shard-part.js';
+import type { DenseDistribution } from './dense-distribution.js';
 import type { DistributionJson, MergedDistribution, SketchReading } from './shard-result.js';
 
 // The bucket key of QuantileSketch (same bits, same JSON), computed inline here.
@@ -36,8 +36,8 @@ const NO_SINGLES = new Float64Array(0);
  * the bucket's single value, an array eight times the size of the counts, which missed the cache
  * while it was read for every value (the largest single cost of recording a young-family shard).
  */
-const MIXED = 128;
-const LOW = 127;
+export const MIXED = 128;
+export const LOW = 127;
 /** A cell whose count wraps: it carries 128 into the high counts. */
 const FULL = MIXED | LOW;
 
@@ -70,7 +70,7 @@ function isPlainAmount(v: number): boolean {
  * NaN for none, as QuantileSketch keeps them (allocated when the first single value arrives: most
  * distributions never have one).
  */
-class Side implements BucketReader {
+export class Side implements BucketReader {
   cells: Uint8Array = EMPTY;
   high: Uint32Array | null = null;
   singles: Float64Array = NO_SINGLES;
@@ -134,9 +134,33 @@ class Side implements BucketReader {
 
   /** Widens the buckets to hold `key`, with their high counts and single values; returns key's index. */
   widen(key: number): number {
-    const offset = this.offset;
-    this.cells = grow(this.cells, offset, key);
-    const shift = offset - lastOffset;
+    this.cells = grow(this.cells, this.offset, key);
+    this.moveSideArrays(lastOffset);
+    return key - lastOffset;
+  }
+
+  /**
+   * Widens the buckets to hold keys first .. last, exactly: a merge's, after which no values are
+   * added (one allocation, of no more than the merge needs).
+   */
+  reserve(first: number, last: number): void {
+    if (this.cells.length === 0) {
+      this.cells = new Uint8Array(last - first + 1);
+      this.offset = first;
+      return;
+    }
+    const end = this.offset + this.cells.length;
+    if (first >= this.offset && last < end) return;
+    const offset = Math.min(first, this.offset);
+    const cells = new Uint8Array(Math.max(last + 1, end) - offset);
+    cells.set(this.cells, this.offset - offset);
+    this.cells = cells;
+    this.moveSideArrays(offset);
+  }
+
+  /** The high counts and single values moved to the cells' new range, which starts at key `offset`. */
+  private moveSideArrays(offset: number): void {
+    const shift = this.offset - offset;
     if (this.high !== null) {
       const wide = new Uint32Array(this.cells.length);
       wide.set(this.high, shift);
@@ -147,8 +171,7 @@ class Side implements BucketReader {
       wide.set(this.singles, shift);
       this.singles = wide;
     }
-    this.offset = lastOffset;
-    return key - lastOffset;
+    this.offset = offset;
   }
 
   /** Bucket i's full count. */
@@ -232,9 +255,7 @@ class Side implements BucketReader {
   mergeDense(b: DenseBuckets): number {
     if (b.span === 0) return 0;
     if (!Number.isInteger(b.offset) || b.offset < 0) throw new TypeError('shard result: bad bucket offset');
-    const end = b.offset + b.span - 1;
-    if (this.cells.length === 0 || b.offset < this.offset) this.widen(b.offset);
-    if (end >= this.offset + this.cells.length) this.widen(end);
+    this.reserve(b.offset, b.offset + b.span - 1);
     const base = b.offset - this.offset;
     const from = b.counts;
     const values = b.singles;
@@ -262,7 +283,7 @@ class Side implements BucketReader {
   }
 
   /** Adds k values to bucket j from a bucket whose single value is `theirs` (NaN for none). */
-  private mergeBucket(j: number, k: number, theirs: number): void {
+  mergeBucket(j: number, k: number, theirs: number): void {
     const c = this.cells[j];
     const high = this.high === null ? 0 : this.high[j];
     const had = (c & LOW) + 128 * high;
@@ -464,9 +485,25 @@ export class DistributionGrid {
    * into the completing shard's own grid). Values added after a merge are not supported.
    */
   mergeDense(d: number, part: DenseDistribution): void {
-    if (part.unit !== this.unit) throw new TypeError('shard result: distributions of different units');
-    const total = part.zero + this.pos[d].mergeDense(part.pos) + this.neg[d].mergeDense(part.neg);
-    if (total !== part.n) throw new TypeError('shard result: bucket counts do not add up to n');
+    this.checkUnit(part.unit);
+    this.mergeRest(d, part, this.pos[d].mergeDense(part.pos) + this.neg[d].mergeDense(part.neg));
+  }
+
+  checkUnit(unit: number): void {
+    if (unit !== this.unit) throw new TypeError('shard result: distributions of different units');
+  }
+
+  /** Distribution d's buckets of one sign (for the binary form's reader and writer, side-runs.ts). */
+  side(d: number, negative: boolean): Side {
+    return negative ? this.neg[d] : this.pos[d];
+  }
+
+  /**
+   * The rest of a merge into distribution d once both signs' buckets are in (`bucketTotal` their
+   * counts): the zero count, n, extremes, whole flag and exact sum of `part` (whose buckets are not read).
+   */
+  mergeRest(d: number, part: DenseDistribution, bucketTotal: number): void {
+    if (part.zero + bucketTotal !== part.n) throw new TypeError('shard result: bucket counts do not add up to n');
     this.zero[d] += part.zero;
     this.counted[d] += part.n;
     if (part.min < this.lo[d]) this.lo[d] = part.min;
@@ -519,16 +556,22 @@ export class DistributionGrid {
 
   /** Distribution d as plain values and arrays (ShardPart's form, the same as reading its JSON) into `out`; returns `out`. */
   readDense(d: number, out: DenseDistribution): DenseDistribution {
+    this.readScalars(d, out);
+    this.pos[d].readDense(out.pos);
+    this.neg[d].readDense(out.neg);
+    return out;
+  }
+
+  /** readDense without the buckets (`out`'s are left as they are): n, zero, extremes, whole flag, unit and partials. */
+  readScalars(d: number, out: DenseDistribution): DenseDistribution {
     const n = this.counted[d];
     out.n = n;
     out.zero = this.zero[d];
     out.min = n > 0 ? this.lo[d] : Infinity;
     out.max = n > 0 ? this.hi[d] : -Infinity;
     out.whole = this.whole[d] === 1;
-    this.pos[d].readDense(out.pos);
-    this.neg[d].readDense(out.neg);
     out.unit = this.unit;
-    const partials = this.total(d).toJSON().partials;
+    const partials = this.total(d).partials();
     out.partials = partials;
     out.partialCount = partials.length;
     return out;

@@ -9,7 +9,14 @@ import { DistributionGrid } from './distribution-grid.js';
 import { EconomyStage } from './economy-stage.js';
 import { inEconomySample } from './economy-sample.js';
 import { keepSmallestRanks, sampleRank, SAMPLE_SIZE } from './path-sample.js';
-import { type DenseDistribution, emptyDistribution, readDistributionJson, type ShardHead, type ShardPart } from './shard-part.js';
+import {
+  type DenseDistribution,
+  emptyDistribution,
+  type InGrid,
+  readDistributionJson,
+  type ShardHead,
+  type ShardPart,
+} from './shard-part.js';
 import {
   ANNUALISED_FACTORS,
   ECONOMY_FACTORS,
@@ -378,27 +385,41 @@ export class ShardAccumulator implements YearRecorder {
    * JsonShardPart reads it, with no JSON of the grids built.
    */
   part(head: ShardHead): ShardPart {
-    const Y = this.c.years;
     this.economyStage.fold();
     const out = emptyDistribution();
     const singles = [this.depletionAge, this.terminalEstate];
     const series = this.series;
     const economy = this.economy;
     let next = 0;
+    const inGrid: InGrid = { grid: series, d: 0 };
     return {
       head,
       nextDistribution: () => {
         let k = next++;
         if (k < singles.length) return readDistributionJson(out, singles[k].toJSON());
         k -= singles.length;
-        if (k < series.size) return series.readDense(this.holder(Math.floor(k / Y), k % Y) * Y + (k % Y), out);
+        if (k < series.size) return series.readDense(this.seriesHolder(k), out);
         k -= series.size;
         if (k < economy.size) return economy.readDense(k, out);
         k -= economy.size;
         if (k >= this.annualised.length) throw new TypeError('shard result: no distribution left');
         return readDistributionJson(out, this.annualised[k].toJSON());
       },
+      nextInGrid: () => {
+        const k = next - singles.length;
+        if (k < 0 || k >= series.size + economy.size) return null;
+        next++;
+        inGrid.grid = k < series.size ? series : economy;
+        inGrid.d = k < series.size ? this.seriesHolder(k) : k - series.size;
+        return inGrid;
+      },
     };
+  }
+
+  /** The distribution of the series grid that holds series distribution k ((metric * 2 + view) * years + t): its own or its holder's. */
+  private seriesHolder(k: number): number {
+    const Y = this.c.years;
+    return this.holder(Math.floor(k / Y), k % Y) * Y + (k % Y);
   }
 
   /**
@@ -423,8 +444,8 @@ export class ShardAccumulator implements YearRecorder {
     };
     const depletionAge = mergeDistribution(this.depletionAge, next);
     const terminalEstate = mergeDistribution(this.terminalEstate, next);
-    for (let d = 0; d < this.series.size; d++) next((part) => this.series.mergeDense(d, part));
-    for (let d = 0; d < this.economy.size; d++) next((part) => this.economy.mergeDense(d, part));
+    for (let d = 0; d < this.series.size; d++) for (const part of parts) mergeNext(part, this.series, d);
+    for (let d = 0; d < this.economy.size; d++) for (const part of parts) mergeNext(part, this.economy, d);
     const annualised = this.annualised.map((a) => mergeDistribution(a, next));
     return {
       depletionAge,
@@ -436,6 +457,12 @@ export class ShardAccumulator implements YearRecorder {
       annualised,
     };
   }
+}
+
+/** The next distribution of `part` merged into distribution d of `grid`, directly where the part can (ShardPart.mergeNextInto). */
+function mergeNext(part: ShardPart, grid: DistributionGrid, d: number): void {
+  if (part.mergeNextInto) part.mergeNextInto(grid, d);
+  else grid.mergeDense(d, part.nextDistribution());
 }
 
 /** A Distribution merged with the next distribution of every part, in place (its sketch) and into an exact sum. */

@@ -4,9 +4,10 @@
 export const MAX_VARINT_BYTES = 8;
 
 export class ShardBytesWriter {
-  private buffer: Uint8Array;
+  /** The bytes written from 0 to `at`; a loop writing many bytes (side-runs.ts) writes here itself after room(), and moves `at`. */
+  buffer: Uint8Array;
+  at = 0;
   private view: DataView;
-  private at = 0;
 
   constructor(initialBytes: number) {
     this.buffer = new Uint8Array(initialBytes);

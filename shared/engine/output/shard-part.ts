@@ -1,4 +1,6 @@
 import { type DenseBuckets, type DenseSketch, readBucketCounts, SKETCH_MANTISSA_BITS } from '../stats/index.js';
+import type { DenseDistribution } from './dense-distribution.js';
+import type { DistributionGrid } from './distribution-grid.js';
 import {
   ANNUALISED_FACTORS,
   ECONOMY_FACTORS,
@@ -11,12 +13,7 @@ import {
 /** A shard result without its distributions: the counts, sums and sample, small in either form. */
 export type ShardHead = Omit<ShardResult, 'depletionAge' | 'terminalEstate' | 'series' | 'economy' | 'annualised'>;
 
-/** One distribution of a shard as plain values and arrays: its sketch, its exact sum's partials, and its unit. */
-export interface DenseDistribution extends DenseSketch {
-  unit: number;
-  partials: ArrayLike<number>;
-  partialCount: number;
-}
+export type { DenseDistribution };
 
 /**
  * One shard's result as the fan-in's merge reads it: its head, then its distributions one by one in
@@ -26,6 +23,24 @@ export interface DenseDistribution extends DenseSketch {
 export interface ShardPart {
   readonly head: ShardHead;
   nextDistribution(): DenseDistribution;
+  /**
+   * Merges the next distribution into distribution d of `grid`, as grid.mergeDense(d, nextDistribution())
+   * does, where the part can do it with no arrays in between (the binary form's adds each count to
+   * the grid's cell as it reads it).
+   */
+  mergeNextInto?(grid: DistributionGrid, d: number): void;
+  /**
+   * Where the part holds its next distribution in a grid (a shard's own, HeldShard): that grid and
+   * the distribution's index in it, for the binary form's writer to read from the grid's cells,
+   * and the part moves past it; else null, and the next is read by nextDistribution.
+   */
+  nextInGrid?(): InGrid | null;
+}
+
+/** A distribution of a grid (ShardPart.nextInGrid). */
+export interface InGrid {
+  grid: DistributionGrid;
+  d: number;
 }
 
 /** How many distributions a shard result of `years` years holds, in the order ShardPart reads them. */

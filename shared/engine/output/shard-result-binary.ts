@@ -23,6 +23,8 @@
  */
 import { decodeVarint, lastVarintEnd, MAX_VARINT_BYTES, ShardBytesWriter } from './shard-bytes.js';
 import { HeldShard } from './held-shard.js';
+import type { DistributionGrid } from './distribution-grid.js';
+import { lastRunsEnd, mergeRuns, writeSideRuns } from './side-runs.js';
 import {
   type DenseDistribution,
   distributionCount,
@@ -52,7 +54,7 @@ let writer: ShardBytesWriter | undefined;
  * memory (HeldShard), written from its accumulator's own arrays without building the JSON.
  */
 export function encodeShardResult(result: ShardResult | HeldShard): Uint8Array {
-  const part = result instanceof HeldShard ? result.part() : new JsonShardPart(result);
+  const part: ShardPart = result instanceof HeldShard ? result.part() : new JsonShardPart(result);
   const w = (writer ??= new ShardBytesWriter(1 << 20));
   w.reset();
   const headBytes = new TextEncoder().encode(JSON.stringify(part.head));
@@ -61,11 +63,32 @@ export function encodeShardResult(result: ShardResult | HeldShard): Uint8Array {
   w.byte(SHARD_RESULT_FORMAT);
   w.uint32(headBytes.length);
   w.bytes(headBytes);
-  for (let k = distributionCount(part.head.years); k > 0; k--) writeDistribution(w, part.nextDistribution());
+  for (let k = distributionCount(part.head.years); k > 0; k--) {
+    const inGrid = part.nextInGrid?.();
+    if (inGrid) writeGridDistribution(w, inGrid.grid, inGrid.d);
+    else writeDistribution(w, part.nextDistribution());
+  }
   return w.result();
 }
 
 function writeDistribution(w: ShardBytesWriter, d: DenseDistribution): void {
+  writeScalars(w, d);
+  writeSide(w, d.pos);
+  writeSide(w, d.neg);
+}
+
+/** A distribution a grid holds, its buckets written from its cells (side-runs.ts): the bytes writeDistribution writes of readDense. */
+function writeGridDistribution(w: ShardBytesWriter, grid: DistributionGrid, d: number): void {
+  writeScalars(w, grid.readScalars(d, gridScalars));
+  writeSideRuns(w, grid.side(d, false));
+  writeSideRuns(w, grid.side(d, true));
+}
+
+/** What writeGridDistribution reads of a distribution besides its buckets (whose arrays stay empty). */
+const gridScalars = emptyDistribution();
+
+/** The values of a distribution before its buckets: n, zero, flags, extremes, unit, partials. */
+function writeScalars(w: ShardBytesWriter, d: DenseDistribution): void {
   w.room(3 * MAX_VARINT_BYTES + 1 + 8 * (3 + d.partialCount));
   w.varint(d.n);
   w.varint(d.zero);
@@ -78,8 +101,6 @@ function writeDistribution(w: ShardBytesWriter, d: DenseDistribution): void {
   w.float64(d.unit);
   w.varint(d.partialCount);
   for (let k = 0; k < d.partialCount; k++) w.float64(d.partials[k]);
-  writeSide(w, d.pos);
-  writeSide(w, d.neg);
 }
 
 function writeSide(w: ShardBytesWriter, b: DenseBuckets): void {
@@ -132,6 +153,29 @@ export class BinaryShardPart implements ShardPart {
   }
 
   nextDistribution() {
+    const out = this.readScalars();
+    this.readSide(out.pos);
+    this.readSide(out.neg);
+    this.checkEnd();
+    return out;
+  }
+
+  /**
+   * Merges the next distribution into distribution d of `grid`, as grid.mergeDense(d, nextDistribution())
+   * does, to the same bits: a side without single values (nearly all) is added from its runs straight
+   * into the grid's cells (side-runs.ts), not read into an array of its whole span first.
+   */
+  mergeNextInto(grid: DistributionGrid, d: number): void {
+    const out = this.readScalars();
+    grid.checkUnit(out.unit);
+    const pos = this.mergeSide(grid, d, false, out.pos);
+    const neg = this.mergeSide(grid, d, true, out.neg);
+    grid.mergeRest(d, out, pos + neg);
+    this.checkEnd();
+  }
+
+  /** The next distribution's values before its buckets (n, zero, flags, extremes, unit, partials) into `out`; returns `out`. */
+  private readScalars(): DenseDistribution {
     if (this.left-- <= 0) throw new TypeError('shard result: no distribution left');
     const out = this.out;
     out.n = this.varint();
@@ -147,10 +191,30 @@ export class BinaryShardPart implements ShardPart {
     for (let k = 0; k < partialCount; k++) partials[k] = this.float64();
     out.partials = partials;
     out.partialCount = partialCount;
-    this.readSide(out.pos);
-    this.readSide(out.neg);
-    if (this.left === 0 && this.at !== this.bytes.length) throw new TypeError('shard result: bytes left over');
     return out;
+  }
+
+  private checkEnd(): void {
+    if (this.left === 0 && this.at !== this.bytes.length) throw new TypeError('shard result: bytes left over');
+  }
+
+  /**
+   * One side's buckets merged into distribution d's (returns the sum of their counts): from the runs,
+   * or read into `into` first when the side has single values.
+   */
+  private mergeSide(grid: DistributionGrid, d: number, negative: boolean, into: DenseBuckets): number {
+    const start = this.at;
+    const span = this.varint();
+    if (span === 0) return 0;
+    const offset = this.varint();
+    if (this.varint() > 0) {
+      this.at = start;
+      this.readSide(into);
+      return grid.side(d, negative).mergeDense(into);
+    }
+    const total = mergeRuns(grid.side(d, negative), this.bytes, this.at, offset, span);
+    this.at = lastRunsEnd();
+    return total;
   }
 
   private readSide(into: DenseBuckets): void {

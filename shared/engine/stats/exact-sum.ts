@@ -68,6 +68,11 @@ export class ExactSum {
     return hi;
   }
 
+  /** The partials as toJSON lists them, in a view of this sum's own array (valid until it next changes). */
+  partials(): Float64Array {
+    return this.p.subarray(0, this.n);
+  }
+
   toJSON(): ExactSumJSON {
     return { partials: Array.from(this.p.subarray(0, this.n)) };
   }

@@ -201,5 +201,38 @@ describe('shard results in their binary form', () => {
     const badCount = structuredClone(shards[1]);
     badCount.series[0][0][5].sketch.n += 1;
     expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(badCount)])).toThrow(/add up to n/);
+    const b = encodeShardResult(shards[1]);
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), b.slice(0, b.length - 3)])).toThrow(TypeError);
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), Uint8Array.from([...b, 0])])).toThrow(/left over/);
+  });
+
+  it('merge counts that wrap a byte into a held shard as the JSON merge does, and refuse runs beyond their span', () => {
+    // Every count of a series distribution times 300: most of its buckets then pass 127 when merged.
+    const heavy = structuredClone(shards[1]);
+    const sketch = heavy.series[0][1][4].sketch;
+    const scale = (c: number[]) => c.map((k) => (k > 0 ? 300 * k : k));
+    sketch.pos = { ...sketch.pos!, c: scale(sketch.pos!.c) };
+    if (sketch.neg) sketch.neg = { ...sketch.neg, c: scale(sketch.neg.c) };
+    sketch.n = sketch.zero + 300 * (sketch.n - sketch.zero);
+    const reference = mergeShards([shards[0], heavy]);
+    const merged = mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(heavy)]);
+    expect(figures(merged)).toEqual(figures(reference));
+
+    // A distribution whose positive side is a count of 1, three empty buckets and a count of 2: runs 0, 5, 2 from key 1000.
+    const runs = structuredClone(shards[1]);
+    runs.series[0][0][2] = {
+      sketch: { m: 6, n: 3, zero: 0, min: 1, max: 2, whole: false, pos: { o: 1000, c: [1, -3, 2] } },
+      sum: { partials: [3] },
+      unit: 1 / 128,
+    };
+    const bytes = encodeShardResult(runs);
+    // span 5, offset 1000 (0xe8 0x07), no single value, then the runs.
+    const side = [5, 0xe8, 0x07, 0, 0, 5, 2];
+    const at = bytes.findIndex((_, i) => side.every((x, k) => bytes[i + k] === x));
+    expect(at).toBeGreaterThan(0);
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), bytes])).not.toThrow();
+    const overrun = bytes.slice();
+    overrun[at + 5] = 9;
+    expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), overrun])).toThrow(/overrun/);
   });
 });

@@ -1,0 +1,8 @@
+import type { DenseSketch } from '../stats/index.js';
+
+/** One distribution of a shard as plain values and arrays: its sketch, its exact sum's partials, and its unit. */
+export interface DenseDistribution extends DenseSketch {
+  unit: number;
+  partials: ArrayLike<number>;
+  partialCount: number;
+}
