@@ -35,6 +35,12 @@ describe('QuantileSketch.quantiles', () => {
     const qs = [0.1, 0.2, 0.3, 0.3, 0.34, 0.5, 0.66, 0.67, 0.99];
     const one = s.quantiles(qs);
     qs.forEach((q, i) => expect(Object.is(one[i], s.quantile(q))).toBe(true));
+    // Whole values take one order statistic per level (type 1), some of them shared.
+    const whole = new QuantileSketch();
+    for (const v of [-3, 0, 0, 2, 7, 7, 7, 40, 41, 1000]) whole.add(v);
+    const levels = [0.05, 0.1, 0.1, 0.15, 0.3, 0.3000001, 0.7, 0.95];
+    const wholeOne = whole.quantiles(levels);
+    levels.forEach((q, i) => expect(Object.is(wholeOne[i], whole.quantile(q))).toBe(true));
   });
 
   it('gives NaNs when empty and refuses levels outside [0, 1] or out of order, empty or not', () => {
