@@ -213,17 +213,25 @@ export class Side implements BucketReader {
     return this.cells[i] < MIXED && this.singles.length > 0 ? this.singles[i] : NaN;
   }
 
-  /** Index of the first non-empty bucket (length when none): where the JSON form's buckets start. */
+  /**
+   * Index of the first non-empty bucket (length when none): where the JSON form's buckets start.
+   * The cells' ends are mostly room left for values to come (a young-family shard's 1.9 million
+   * cells hold buckets over 1.2 million keys), so this reads the cells alone where it can.
+   */
   firstNonEmpty(): number {
+    const cells = this.cells;
     let i = 0;
-    while (i < this.cells.length && this.countAt(i) === 0) i++;
+    if (this.high === null) while (i < cells.length && (cells[i] & LOW) === 0) i++;
+    else while (i < cells.length && this.countAt(i) === 0) i++;
     return i;
   }
 
   /** Index of the last non-empty bucket from `first` on (first - 1 when none): where the JSON form's buckets end. */
   lastNonEmpty(first: number): number {
-    let i = this.cells.length - 1;
-    while (i >= first && this.countAt(i) === 0) i--;
+    const cells = this.cells;
+    let i = cells.length - 1;
+    if (this.high === null) while (i >= first && (cells[i] & LOW) === 0) i--;
+    else while (i >= first && this.countAt(i) === 0) i--;
     return i;
   }
 
@@ -584,19 +592,23 @@ export class DistributionGrid {
     out.max = n > 0 ? this.hi[d] : -Infinity;
     out.whole = this.whole[d] === 1;
     out.unit = this.unit;
-    const partials = this.total(d).partials();
+    const total = this.total(d, scratchTotal).partials();
+    // Copied into out's own array: a merge reads the distributions of several parts at once.
+    const partials =
+      out.partials instanceof Float64Array && out.partials.length >= total.length ? out.partials : new Float64Array(total.length + 4);
+    partials.set(total);
     out.partials = partials;
-    out.partialCount = partials.length;
+    out.partialCount = total.length;
     return out;
   }
 
-  /** Distribution d's exact sum, in units, as a new ExactSum (the grid's own is not changed). */
-  private total(d: number): ExactSum {
-    const total = new ExactSum();
+  /** Distribution d's exact sum, in units, into `into` (a new ExactSum unless given; the grid's own is not changed). */
+  private total(d: number, into = new ExactSum()): ExactSum {
+    into.clear();
     const exact = this.exact[d];
-    if (exact !== null) total.merge(exact);
-    total.add(this.acc[d]);
-    return total;
+    if (exact !== null) into.merge(exact);
+    into.add(this.acc[d]);
+    return into;
   }
 }
 
@@ -644,6 +656,9 @@ function encodeCounts(side: Side): { o: number; c: number[]; v?: number[] } {
   if (v.length > 0) json.v = v;
   return json;
 }
+
+/** readScalars' exact sum, reused (its partials are copied out). */
+const scratchTotal = new ExactSum();
 
 // grow() reports the new offset here rather than in an allocated tuple.
 let lastOffset = 0;

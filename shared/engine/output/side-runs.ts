@@ -31,31 +31,48 @@ export function writeSideRuns(w: ShardBytesWriter, side: Side): void {
   if (singles > 0) writeSingles(w, side, first, last);
 }
 
-/** Bucket i's count (countAt, with the side's arrays passed in so that the loops below keep them in locals). */
-function countIn(cells: Uint8Array, high: Uint32Array | null, i: number): number {
-  return high === null ? cells[i] & LOW : (cells[i] & LOW) + 128 * high[i];
-}
-
 /** Buckets first .. last's counts as run entries into buf from `at` (room made); returns the index after them. */
 function writeCounts(buf: Uint8Array, at: number, side: Side, first: number, last: number): number {
+  if (side.high !== null) return writeWideCounts(buf, at, side, first, last);
   const cells = side.cells;
-  const high = side.high;
   let i = first;
   while (i <= last) {
-    const c = countIn(cells, high, i);
+    const c = cells[i] & LOW;
+    if (c !== 0) {
+      // A count below 65: one byte.
+      const x = 2 * (c - 1);
+      if (x < 128) buf[at++] = x;
+      else at = putVarint(buf, at, x);
+      i++;
+      continue;
+    }
+    // The last bucket is not empty: a run of empty ones ends before it.
+    const start = i;
+    do i++;
+    while ((cells[i] & LOW) === 0);
+    const x = 2 * (i - start - 1) + 1;
+    if (x < 128) buf[at++] = x;
+    else at = putVarint(buf, at, x);
+  }
+  return at;
+}
+
+/** writeCounts of a side with high counts (a few hundred of a young-family shard's two thousand). */
+function writeWideCounts(buf: Uint8Array, at: number, side: Side, first: number, last: number): number {
+  let i = first;
+  while (i <= last) {
+    const c = side.countAt(i);
     let x: number;
     if (c !== 0) {
       x = 2 * (c - 1);
       i++;
     } else {
-      // The last bucket is not empty: a run of empty ones ends before it.
       const start = i;
       do i++;
-      while (countIn(cells, high, i) === 0);
+      while (side.countAt(i) === 0);
       x = 2 * (i - start - 1) + 1;
     }
-    if (x < 128) buf[at++] = x;
-    else at = putVarint(buf, at, x);
+    at = putVarint(buf, at, x);
   }
   return at;
 }

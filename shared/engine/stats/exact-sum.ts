@@ -37,6 +37,11 @@ export class ExactSum {
     this.n = i + 1;
   }
 
+  /** Back to zero (a sum reused for another). */
+  clear(): void {
+    this.n = 0;
+  }
+
   merge(other: ExactSum): void {
     // Copy first: merging a sum into itself must add its value once.
     const partials = other.p.slice(0, other.n);

@@ -175,6 +175,11 @@ describe('shard results in their binary form', () => {
     expect(figures(alone)).toEqual(figures(mergeShards([shards[1]])));
   });
 
+  it('merge several shards held in memory, the first taking the others in place, to the numbers of the JSON merge', () => {
+    const held = ranges.map((range) => simulateHeldShard(plan, SEED, range));
+    expect(figures(mergeShards(held))).toEqual(figures(mergeShards(shards)));
+  });
+
   it('merge into a held shard where its own figures follow others (real flows of year 0) and the other shard does not', () => {
     // The other shard as if its real flows of year 0 and its liquid assets differed from the figures they follow in the held one.
     const other = structuredClone(shards[1]);
