@@ -75,7 +75,7 @@ export class PathRunner {
    */
   constructor(
     plan: HouseholdPlan,
-    private readonly seed: number,
+    readonly seed: number,
     private readonly shock: EconomyShock | null = null,
   ) {
     const c = (this.compiled = compilePlan(plan));

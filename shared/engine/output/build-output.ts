@@ -110,7 +110,7 @@ export function buildOutput(
 function buildLives(plan: HouseholdPlan, merged: MergedShards, seed: number): Life[] {
   if (merged.sample.length === 0) return [];
   const sketch = merged.terminalEstate.sketch;
-  const runner = new PathRunner(plan, seed);
+  const runner = heldRunner(plan, merged, seed) ?? new PathRunner(plan, seed);
   const used = new Set<number>();
   const lives: Life[] = [];
   for (const p of LIFE_PERCENTILES) {
@@ -128,6 +128,18 @@ function buildLives(plan: HouseholdPlan, merged: MergedShards, seed: number): Li
     lives.push(simulateLife(plan, runner, best.pathIndex, p));
   }
   return lives;
+}
+
+/**
+ * The runner a merged shard held in memory was simulated with, if it ran this plan under this seed:
+ * a path depends only on them and its index, and building a runner (the plan compiled, the life
+ * model calibrated) took about a third of building a young-family output.
+ */
+function heldRunner(plan: HouseholdPlan, merged: MergedShards, seed: number): PathRunner | undefined {
+  const runner = merged.runner;
+  if (runner === undefined || runner.seed !== seed) return undefined;
+  const own = runner.compiled.plan;
+  return own === plan || JSON.stringify(own) === JSON.stringify(plan) ? runner : undefined;
 }
 
 function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number, percentile: number): Life {

@@ -1,3 +1,4 @@
+import type { PathRunner } from '../household/path-runner.js';
 import type { ShardAccumulator } from './shard-accumulator.js';
 import type { ShardHead, ShardPart } from './shard-part.js';
 import type { MergedDistributions, ShardResult } from './shard-result.js';
@@ -16,6 +17,8 @@ export class HeldShard {
     private readonly acc: ShardAccumulator,
     private readonly ranges: [number, number][],
     private readonly engineVersion: string,
+    /** The runner that simulated the shard: the output re-simulates its lives on it (MergedShards.runner). */
+    readonly runner?: PathRunner,
   ) {}
 
   get head(): ShardHead {

@@ -177,6 +177,7 @@ export function mergeShards(results: readonly ShardResultInput[]): MergedShards 
     economy,
     annualised,
     sample: keepSmallestRanks(heads.flatMap((r) => r.sample.map((s) => ({ ...s })))),
+    ...(held?.runner ? { runner: held.runner } : {}),
   };
 }
 
@@ -189,7 +190,7 @@ function distributionJson(d: MergedDistribution): DistributionJson {
 /** Merges shard results of one run into a shard result (JSON, mergeable again); see mergeShards. */
 export function mergeShardResults(results: ShardResult[]): ShardResult {
   if (results.length === 1) return results[0];
-  const merged = mergeShards(results);
+  const { runner: _, ...merged } = mergeShards(results);
   return {
     ...merged,
     depletionAge: distributionJson(merged.depletionAge),

@@ -1,3 +1,5 @@
+import type { PathRunner } from '../household/path-runner.js';
+
 /**
  * What one shard of paths leaves behind: JSON-serialisable, compact, and mergeable in any order
  * (integer counts, exact sums, mergeable quantile sketches, a bottom-k sample of paths).
@@ -78,7 +80,13 @@ export interface MergedDistribution {
 }
 
 /** Merged shard results held in memory: what the output is built from, with no JSON written and read back. */
-export type MergedShards = ShardResultOf<MergedDistribution, import('../stats/index.js').ExactSum>;
+export type MergedShards = ShardResultOf<MergedDistribution, import('../stats/index.js').ExactSum> & {
+  /**
+   * The runner a shard held in memory was simulated with (HeldShard.runner), when one was merged: the
+   * output re-simulates its lives on it rather than build another for the same plan and seed.
+   */
+  runner?: PathRunner;
+};
 
 /** The distributions of merged shard results. */
 export type MergedDistributions = Pick<MergedShards, 'depletionAge' | 'terminalEstate' | 'series' | 'economy' | 'annualised'>;

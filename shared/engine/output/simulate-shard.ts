@@ -30,7 +30,7 @@ export function simulateHeldShard(plan: HouseholdPlan, seed: number, range: Shar
       (k) => runner.slotEconomyYears(k),
     );
   });
-  return new HeldShard(acc, range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION);
+  return new HeldShard(acc, range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [], ENGINE_VERSION, runner);
 }
 
 /** Calls `run` for each batch of consecutive paths of the range: their indices, and how many. */

@@ -180,6 +180,23 @@ describe('shard results in their binary form', () => {
     expect(figures(mergeShards(held))).toEqual(figures(mergeShards(shards)));
   });
 
+  it("re-simulate the output's lives on a held shard's runner only for its own plan and seed", () => {
+    const reference = mergeShards(shards);
+    const held = () => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), shards[1], shards[2]]);
+    expect(held().runner).toBeDefined();
+    expect(reference.runner).toBeUndefined();
+    // The same plan (another copy of it) and seed: the held runner's lives are those of a new one.
+    expect(buildOutput(structuredClone(plan), held(), meta)).toEqual(buildOutput(plan, reference, meta));
+    // Another seed or another plan: a runner of their own, not the held one.
+    const otherSeed = { ...meta, seed: SEED + 1 };
+    expect(buildOutput(plan, held(), otherSeed)).toEqual(buildOutput(plan, reference, otherSeed));
+    const otherPlan = loadExample('young-family-mortgage', (doc) => {
+      doc.simulation.horizon = { years: 40 };
+      doc.assumptions.life.unemployment.benefitFraction = 0.1;
+    });
+    expect(buildOutput(otherPlan, held(), meta)).toEqual(buildOutput(otherPlan, reference, meta));
+  });
+
   it('merge into a held shard where its own figures follow others (real flows of year 0) and the other shard does not', () => {
     // The other shard as if its real flows of year 0 and its liquid assets differed from the figures they follow in the held one.
     const other = structuredClone(shards[1]);
