@@ -107,6 +107,15 @@ function writeSingles(w: ShardBytesWriter, side: Side, first: number, last: numb
   }
 }
 
+/**
+ * Whether bucket j, whose cell is 0, is empty: a single-valued bucket whose count is a multiple of
+ * 128 has a cell of 0 too. An empty bucket's single value is NaN (buckets only fill), so it needs no
+ * clearing when it becomes mixed.
+ */
+function isEmpty(side: Side, j: number): boolean {
+  return side.high === null || side.high[j] === 0;
+}
+
 // mergeRuns() reports where the runs ended here rather than in an allocated tuple.
 let runsEnd = 0;
 
@@ -144,8 +153,9 @@ export function mergeRuns(side: Side, bytes: Uint8Array, at: number, offset: num
     const k = (x >> 1) + 1;
     total += k;
     const c = cells[j];
-    // The usual case: a mixed bucket whose count does not wrap.
-    if (c >= MIXED && (c & LOW) + k <= LOW) cells[j] = c + k;
+    // The usual cases, which mergeBucket would leave mixed with a count below 128: a mixed bucket, or
+    // an empty one (half the counts of a young-family merge land in buckets the held shard left empty).
+    if ((c >= MIXED || (c === 0 && isEmpty(side, j))) && (c & LOW) + k <= LOW) cells[j] = MIXED + (c & LOW) + k;
     else side.mergeBucket(j, k, NaN);
     j++;
   }

@@ -228,7 +228,7 @@ describe('shard results in their binary form', () => {
     expect(() => mergeShards([simulateHeldShard(plan, SEED, ranges[0]), Uint8Array.from([...b, 0])])).toThrow(/left over/);
   });
 
-  it('merge counts that wrap a byte into a held shard as the JSON merge does, and refuse runs beyond their span', () => {
+  it('merge wrapping counts and mixed single values into a held shard as the JSON merge does, and refuse runs beyond their span', () => {
     // Every count of a series distribution times 300: most of its buckets then pass 127 when merged.
     const heavy = structuredClone(shards[1]);
     const sketch = heavy.series[0][1][4].sketch;
@@ -239,6 +239,23 @@ describe('shard results in their binary form', () => {
     const reference = mergeShards([shards[0], heavy]);
     const merged = mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(heavy)]);
     expect(figures(merged)).toEqual(figures(reference));
+
+    // A bucket of 128 equal plain amounts from one shard, then mixed values from another: mixed, with no single value.
+    const sketchOf = (values: number[]) => {
+      const q = new QuantileSketch();
+      for (const v of values) q.add(v);
+      return q.toJSON();
+    };
+    const withSeries = (r: ShardResult, values: number[]): ShardResult => {
+      const copy = structuredClone(r);
+      copy.series[0][0][2] = { sketch: sketchOf(values), sum: { partials: [] }, unit: 1 / 128 };
+      return copy;
+    };
+    const single = withSeries(shards[1], new Array(128).fill(5.25));
+    const mixed = withSeries(shards[2], [5.2500001, 5.2500002]);
+    expect(single.series[0][0][2].sketch.pos?.v).toEqual([0, 5.25]);
+    const inPlace = mergeShards([simulateHeldShard(plan, SEED, ranges[0]), encodeShardResult(single), encodeShardResult(mixed)]);
+    expect(figures(inPlace)).toEqual(figures(mergeShards([shards[0], single, mixed])));
 
     // A distribution whose positive side is a count of 1, three empty buckets and a count of 2: runs 0, 5, 2 from key 1000.
     const runs = structuredClone(shards[1]);
