@@ -510,6 +510,7 @@ export class DistributionGrid {
     this.mergeRest(d, part, this.pos[d].mergeDense(part.pos) + this.neg[d].mergeDense(part.neg));
   }
 
+  /** Refuses another shard's distribution in another unit (its sums would not add). */
   checkUnit(unit: number): void {
     if (unit !== this.unit) throw new TypeError('shard result: distributions of different units');
   }
