@@ -4,11 +4,12 @@ import type { ShardRange } from './simulate-shard.js';
 /**
  * How much more a path in the economy sample costs than one outside it, as a share of a path's
  * cost: its economy is generated over the whole horizon (not only while the household lasts) and
- * recorded. Measured on the young-family example (Node.js 24, medians of 13): 4,096 paths all in
- * the sample took 230 ms, 4,096 with 256 in it 181 ms, so each of the 3,840 more costs 0.29 of a
- * path (0.26 to 0.29 in other sittings).
+ * recorded. Measured on the young-family example (Node.js 24, bundled, medians of 13): 4,096 paths
+ * all in the sample took 158 to 169 ms, 4,096 with 256 in it 111 to 119 ms, so each of the 3,840
+ * more costs 0.45 of a path (0.29 before the recording and generation work of November 2026, which
+ * sped up the rest of a path more than its economy sample).
  */
-export const ECONOMY_SAMPLE_COST = 0.3;
+export const ECONOMY_SAMPLE_COST = 0.45;
 
 /**
  * Splits paths [0, paths) into `shards` contiguous ranges of near-equal cost, a path in the economy
