@@ -225,7 +225,8 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         holdsSlot: true,
       } as RunRecord;
       // The input and the run item are written at once: neither depends on the other, and both
-      // are in place before the first shard is sent (a shard reads them both).
+      // are in place before the first shard is sent (a shard joins the run item, and reads the
+      // input when its message cannot carry it; a fan-in resumed after a crash reads it too).
       const runInput: RunInput = {
         scenarios: resolved.map((r) => r.document),
         ...(request.analysis ? { analysis: request.analysis } : {}),
