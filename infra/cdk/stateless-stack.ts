@@ -106,6 +106,8 @@ export class StatelessStack extends Stack {
       table: props.table,
     };
 
+    /** The route functions that send shard messages (the routes that start runs). */
+    const shardSenders: ServiceFunction[] = [];
     for (const planned of planFunctions(props.routes, props.projectRoot)) {
       const fn = new ServiceFunction(this, planned.constructId, {
         entry: handlerEntry(props.projectRoot, planned.handler),
@@ -118,6 +120,7 @@ export class StatelessStack extends Stack {
       });
       if (planned.access !== 'none') grantTable(fn, tableTarget, planned.access);
       grantExtras(fn, planned.grants, extraTargets);
+      if (planned.grants.includes('queue:send')) shardSenders.push(fn);
       const integration = new HttpLambdaIntegration(`${planned.constructId}Integration`, fn);
       for (const route of planned.routes) this.addRoute(routeKey(route), integration);
       this.routeFunctions.set(planned.handler, fn);
@@ -180,6 +183,11 @@ export class StatelessStack extends Stack {
         maxConcurrency: 2,
       }),
     );
+
+    // A deploy updates the functions that read shard messages before those that send them: a
+    // message a new sender writes (a field an older reader's strict schema refuses, such as the
+    // carried input) then never reaches an older reader (docs/DEPLOY.md).
+    for (const sender of shardSenders) sender.node.addDependency(this.worker, this.deadLetterConsumer);
 
     this.alarms = new OperationalAlarms(this, 'Alarms', {
       stage: this.api.stage,

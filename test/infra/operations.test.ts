@@ -5,7 +5,10 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes.js';
 import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/service-api.js';
+import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
+import { planFunctions } from '../../infra/cdk/route-plan.js';
 import { maxShardReceives, staleAfterMs } from '../../shared/domain/runs/limits.js';
 import { resourcesOfType, synthesize, type CfnResourceJson, type Synthesized } from './synthesize.js';
 
@@ -121,6 +124,25 @@ describe('shard queue and worker', () => {
       FunctionName: { Ref: capped.stateless.getLogicalId(capped.stateless.worker.node.defaultChild as CfnElement) },
       ScalingConfig: { MaximumConcurrency: 5 },
     });
+  });
+
+  it('a deploy updates the functions that read shard messages before the route functions that send them', () => {
+    const senders = planFunctions(routes, PROJECT_ROOT).filter((planned) => planned.grants.includes('queue:send'));
+    expect(senders.length).toBeGreaterThanOrEqual(3); // simulations, comparisons, analyses
+    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    const readers = [synth.stateless.worker, synth.stateless.deadLetterConsumer].map(logicalId);
+    for (const planned of senders) {
+      const fn = synth.stateless.routeFunctions.get(planned.handler);
+      expect(fn, planned.handler).toBeDefined();
+      expect(functions[logicalId(fn!)].DependsOn, planned.handler).toEqual(expect.arrayContaining(readers));
+    }
+    // The functions that only read runs do not wait for the workers.
+    const reader = planFunctions(routes, PROJECT_ROOT).find(
+      (planned) => !planned.grants.includes('queue:send') && planned.access === 'read',
+    );
+    expect(functions[logicalId(synth.stateless.routeFunctions.get(reader!.handler)!)].DependsOn ?? []).not.toEqual(
+      expect.arrayContaining(readers),
+    );
   });
 
   it('the worker has reserved concurrency equal to its cap, and no other function reserves any', () => {
