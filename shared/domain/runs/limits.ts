@@ -28,6 +28,12 @@ export const minShards = () => envNumber('SHARD_MIN_COUNT', 2, 1);
 export const maxShards = 1_000;
 /** Runs a realm may have queued or running at once; the next is 429 until one ends. */
 export const maxActiveRunsPerRealm = () => envNumber('RUNS_MAX_ACTIVE_PER_REALM', 10, 1);
+/**
+ * How long a run's slot is left alone by the reconciliation of a realm at its cap while its run
+ * item is not there: the run may still be being created. Longer than the API functions' 29 s
+ * timeout, so a request that is still running always finds its slot.
+ */
+export const slotCreationGraceMs = () => envNumber('RUN_SLOT_GRACE_SECONDS', 30, 0) * 1000;
 /** A queued or running run with no shard joining for this long is marked FAILED. */
 export const staleAfterMs = () => envNumber('RUN_STALE_AFTER_SECONDS', 900, 1) * 1000;
 /**

@@ -21,7 +21,7 @@ import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { meterInlineRun } from '../usage/meter-run.js';
 import { admitRun, returnAdmission, type Admission } from '../usage/quota.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
-import { maxActiveRunsPerRealm, messageInputMaxBytes, planRun } from './limits.js';
+import { maxActiveRunsPerRealm, messageInputMaxBytes, planRun, slotCreationGraceMs } from './limits.js';
 import { buildRunDocument, runPathYears, runShard, runShardingPathYears, type RunDocument, type RunWork } from './run-engine.js';
 import { type RunInput, storeRunInput } from './run-input.js';
 import type { RunFields, RunKind, RunRecord, RunRef } from './run.js';
@@ -56,9 +56,15 @@ function planOf(scenario: RunScenario) {
   return { document: checked.value, plan: toHouseholdPlan(checked.value) };
 }
 
-/** Frees slots held by runs that have ended, vanished or gone stale, so a lost release cannot block a realm. */
+/**
+ * Frees slots held by runs that have ended, vanished or gone stale, so a lost release cannot block a
+ * realm. A slot taken within the last `slotCreationGraceMs` is left alone: a run takes its slot
+ * before its item is written, so a slot whose run is not there yet may belong to a run still being
+ * created, not to one that vanished.
+ */
 async function reconcileSlots(realmId: string): Promise<void> {
-  for (const ref of await slotHolders(realmId)) await settleSlotHolder(ref, (run) => failIfStale(ref, run));
+  const takenBefore = new Date(Date.now() - slotCreationGraceMs());
+  for (const ref of await slotHolders(realmId, takenBefore)) await settleSlotHolder(ref, (run) => failIfStale(ref, run));
 }
 
 async function takeSlot(ref: RunRef): Promise<void> {

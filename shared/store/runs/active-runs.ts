@@ -55,15 +55,19 @@ export async function releaseRunSlot(ref: RunRef): Promise<void> {
   await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: -1 });
 }
 
-/** The runs holding slots in a realm (at most the cap, so a bounded read). */
-export async function slotHolders(realmId: string): Promise<RunRef[]> {
+/**
+ * The runs holding slots in a realm (at most the cap, so a bounded read); with `takenBefore`, only
+ * those whose slot was taken before then.
+ */
+export async function slotHolders(realmId: string, takenBefore?: Date): Promise<RunRef[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
     ConsistentRead: true,
   });
-  return items.map((item) => item.ref as RunRef);
+  const taken = takenBefore === undefined ? items : items.filter((item) => Date.parse(item.createdAt as string) < takenBefore.getTime());
+  return taken.map((item) => item.ref as RunRef);
 }
 
 /**

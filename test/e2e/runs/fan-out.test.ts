@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../../shared/engine/index.js';
 import { QuantileSketch } from '../../../shared/engine/stats/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
+import type { RunRef } from '../../../shared/domain/runs/run.js';
 import { dynamoClient } from '../../../shared/store/client.js';
+import { acquireRunSlot, releaseRunSlot, slotHolders } from '../../../shared/store/runs/active-runs.js';
 import { householdKeys } from '../../../shared/store/households.js';
 import { tableName } from '../../../shared/store/table.js';
 import { invalid, sent } from '../../support/typed-client.js';
@@ -129,6 +131,9 @@ describe('simulation runs fanned out over the queue', () => {
       expect(faulted.run.status).toBe('COMPLETED');
       expect(faulted.run.completedShards).toBe(8);
       expect(comparable(faulted.output!)).toEqual(comparable(clean.output!));
+      // The run can complete before its last redelivery or duplicate is delivered: those end here,
+      // not in the next test, whose fault plan they would otherwise meet first.
+      await harness.queue.idle();
     } finally {
       harness.queue.setFaults(undefined);
       process.env.SHARD_PATH_YEARS = '50000';
@@ -176,6 +181,39 @@ describe('simulation runs fanned out over the queue', () => {
       harness.queue.resume();
       harness.queue.setFaults(undefined);
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
+    }
+  });
+
+  it('at its cap, leaves alone a slot taken moments ago whose run is not written yet, and frees one whose run is long gone', async () => {
+    process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
+    const slot = (runId: string): RunRef => ({
+      realmId: 'demo',
+      householdId: ids.householdId,
+      kind: 'SIMULATION',
+      runId,
+      scenarioId: ids.scenarioId,
+    });
+    const creating = slot('01ARZ3NDEKTSV4RRFFQ69G5FAA');
+    const gone = slot('01ARZ3NDEKTSV4RRFFQ69G5FAB');
+    try {
+      expect(await slotHolders('demo')).toEqual([]);
+      // A run being created holds its slot before its item is written: the realm is at its cap.
+      expect(await acquireRunSlot(creating, 1)).toBe(true);
+      const refused = await startSimulation({ paths: 2_000, seed: 5 });
+      expect(refused.status).toBe(429);
+      expect((await slotHolders('demo')).map((r) => r.runId)).toEqual([creating.runId]);
+      await releaseRunSlot(creating);
+      // A slot taken a minute ago whose run is not there: its run vanished, and the slot is freed.
+      expect(await acquireRunSlot(gone, 1, new Date(Date.now() - 60_000))).toBe(true);
+      const admitted = await startSimulation({ paths: 2_000, seed: 5 });
+      expect(admitted.status).toBe(201);
+      expect((await slotHolders('demo')).map((r) => r.runId)).not.toContain(gone.runId);
+      expect((await waitForRun(harness, runRef(admitted.body.id))).status).toBe('COMPLETED');
+      expect(await slotHolders('demo')).toEqual([]);
+    } finally {
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
+      await releaseRunSlot(creating);
+      await releaseRunSlot(gone);
     }
   });
 

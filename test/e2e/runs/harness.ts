@@ -102,7 +102,11 @@ export async function waitForRun(
   }
 }
 
-/** Arms a fault plan for the next run whose shards reach the queue (tests run one at a time). */
+/**
+ * Arms a fault plan for the next run whose shards reach the queue (tests run one at a time): the run
+ * of the first shard delivered for the first time, so that a late redelivery or duplicate of an
+ * earlier run's shard does not take the plan.
+ */
 export function faultsForNextRun(
   queue: InProcessQueue,
   plan: (shard: number, receiveCount: number, isDuplicate: boolean) => DeliveryFault | undefined,
@@ -111,6 +115,7 @@ export function faultsForNextRun(
   const applied: string[] = [];
   queue.setFaults(({ body, receiveCount, isDuplicate }) => {
     const message = JSON.parse(body) as { runId: string; shard: number };
+    if (runId === undefined && (receiveCount > 1 || isDuplicate)) return undefined;
     runId ??= message.runId;
     if (message.runId !== runId) return undefined;
     const fault = plan(message.shard, receiveCount, isDuplicate);
