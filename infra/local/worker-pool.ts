@@ -122,8 +122,12 @@ export class WorkerPool {
         execArgv: [],
       });
       slot.worker = worker;
+      let loaded = false;
       worker.on('message', (message: { ready?: true; runEnded?: string; id?: number; response?: SQSBatchResponse; error?: string }) => {
-        if (message.ready) return markReady();
+        if (message.ready) {
+          loaded = true;
+          return markReady();
+        }
         if (message.runEnded !== undefined) return hintRunEnded(message.runEnded);
         if (slot.pending && message.id === slot.pending.id) {
           if (message.error !== undefined) slot.pending.reject(new Error(message.error));
@@ -135,11 +139,15 @@ export class WorkerPool {
         slot.pending?.reject(error);
       });
       worker.on('exit', () => {
+        // A thread that exits while loading fails its start (after a start, this changes nothing).
+        failReady(new Error('worker thread exited'));
         slot.pending?.reject(new Error('worker thread exited'));
         if (this.closed) return;
-        // Replace the dead thread in place.
+        // Replace a dead thread in place; one that died loading its handler would die again, so its
+        // slot is dropped instead, and the next batch starts a thread of its own (on demand).
         const index = this.slots.indexOf(slot);
-        if (index >= 0) this.slots[index] = this.spawn();
+        if (index >= 0 && loaded) this.slots[index] = this.spawn();
+        else if (index >= 0) this.slots.splice(index, 1);
         this.waiting.shift()?.();
       });
       worker.unref();

@@ -45,6 +45,19 @@ describe('worker pool', () => {
     }
   });
 
+  it('fails its start, instead of waiting forever, when a thread exits while loading its handler', async () => {
+    const broken = new WorkerPool(new URL('./fixtures/exit-on-load-handler.ts', import.meta.url), 1);
+    try {
+      await expect(broken.ready()).rejects.toThrow(/exited/);
+      // It is not started again and again: the next batch starts a thread of its own, which fails it.
+      expect(broken.started).toBe(0);
+      await expect(broken.handle(event('ok'))).rejects.toThrow(/exited/);
+      expect(broken.started).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('turns a throwing handler into a rejected batch and replaces a thread that exits', async () => {
     await expect(pool.handle(event('throw'))).rejects.toThrow('handler threw');
     await expect(pool.handle(event('exit'))).rejects.toThrow(/exited/);
