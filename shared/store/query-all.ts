@@ -27,3 +27,18 @@ export function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> 
 export function scanAll(input: ScanInput): Promise<Record<string, unknown>[]> {
   return readAll((startKey) => dynamoClient().scan({ ...input, ExclusiveStartKey: startKey }));
 }
+
+/**
+ * How many items a query matches, from every page of it read with `Select: 'COUNT'`: the store
+ * still reads the items, but returns none of them.
+ */
+export async function countAll(input: QueryInput): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoClient().query({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey });
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return count;
+}

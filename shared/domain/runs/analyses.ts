@@ -6,7 +6,7 @@
  */
 import type { AnalysisDocument } from '../../engine/analysis/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
-import { listAnalyses as storeList } from '../../store/runs/runs.js';
+import { countAnalyses, listAnalyses as storeList } from '../../store/runs/runs.js';
 import { ConflictError } from '../errors.js';
 import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
@@ -54,9 +54,9 @@ export async function createAnalysis(
   // The scenario and the count of its analyses are read at once (the count is only used once the scenario is found).
   const [scenario, existing] = await Promise.all([
     loadScenario(principal, householdId, scenarioId),
-    storeList({ realmId: principal.realmId, householdId, scenarioId }),
+    countAnalyses({ realmId: principal.realmId, householdId, scenarioId }),
   ]);
-  if (existing.length >= maxAnalysesPerScenario) {
+  if (existing >= maxAnalysesPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxAnalysesPerScenario} analyses; delete old ones first`);
   }
   const { request, paths, seed } = splitAnalysisBody(body);

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { ComparisonDocument } from '../../engine/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
-import { listComparisons as storeList } from '../../store/runs/runs.js';
+import { countComparisons, listComparisons as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { loadHousehold } from '../households/service.js';
 import { idSchema } from '../ids.js';
@@ -54,7 +54,7 @@ export async function createComparison(principal: Principal, householdId: string
   await loadHousehold(principal, householdId);
   const baseline = await loadForComparison(principal, householdId, request.baselineScenarioId, 'baselineScenarioId');
   const alternative = await loadForComparison(principal, householdId, request.alternativeScenarioId, 'alternativeScenarioId');
-  if ((await storeList({ realmId: principal.realmId, householdId })).length >= maxComparisonsPerHousehold) {
+  if ((await countComparisons({ realmId: principal.realmId, householdId })) >= maxComparisonsPerHousehold) {
     throw new ConflictError(`A household keeps at most ${maxComparisonsPerHousehold} comparisons; delete old ones first`);
   }
   const record = await startRun({

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { OutputDocument } from '../../engine/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
-import { latestCompletedSimulation, listSimulations as storeList } from '../../store/runs/runs.js';
+import { countSimulations, latestCompletedSimulation, listSimulations as storeList } from '../../store/runs/runs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
@@ -51,9 +51,9 @@ export async function createSimulation(
   // The scenario and the count of its runs are read at once (the count is only used once the scenario is found).
   const [scenario, existing] = await Promise.all([
     loadScenario(principal, householdId, scenarioId),
-    storeList({ realmId: principal.realmId, householdId, scenarioId }),
+    countSimulations({ realmId: principal.realmId, householdId, scenarioId }),
   ]);
-  if (existing.length >= maxRunsPerScenario) {
+  if (existing >= maxRunsPerScenario) {
     throw new ConflictError(`A scenario keeps at most ${maxRunsPerScenario} simulations; delete old ones first`);
   }
   const record = await startRun({

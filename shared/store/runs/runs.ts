@@ -12,7 +12,7 @@ import type { AnalysisRequest } from '../../engine/analysis/index.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { type HouseholdRef, householdKeys } from '../households.js';
-import { queryAll } from '../query-all.js';
+import { countAll, queryAll } from '../query-all.js';
 import { type ScenarioRef, scenarioKeys } from '../scenarios.js';
 import { tableName } from '../table.js';
 
@@ -156,13 +156,31 @@ export async function getRun(ref: RunRef): Promise<RunRecord | undefined> {
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
+/** The query of a household's runs whose keys begin with `prefix`. */
+const runsQuery = (household: HouseholdRef, prefix: string) => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': householdKeys.partition(household), ':prefix': prefix },
+});
+
 async function listRuns(household: HouseholdRef, prefix: string): Promise<RunRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': householdKeys.partition(household), ':prefix': prefix },
-  });
-  return items.map(toRecord);
+  return (await queryAll(runsQuery(household, prefix))).map(toRecord);
+}
+
+/**
+ * How many of a scenario's simulations, of its analyses, or of a household's comparisons there are:
+ * what a new run's limit checks, without reading the runs themselves (up to a thousand items).
+ */
+export function countSimulations(scenario: ScenarioRef): Promise<number> {
+  return countAll(runsQuery(scenario, runKeys.simulationsOf(scenario.scenarioId)));
+}
+
+export function countAnalyses(scenario: ScenarioRef): Promise<number> {
+  return countAll(runsQuery(scenario, runKeys.analysesOf(scenario.scenarioId)));
+}
+
+export function countComparisons(household: HouseholdRef): Promise<number> {
+  return countAll(runsQuery(household, runKeys.comparisons));
 }
 
 export async function listSimulations(scenario: ScenarioRef): Promise<SimulationRecord[]> {
