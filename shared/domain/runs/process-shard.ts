@@ -63,9 +63,10 @@ export async function processShard(message: ShardMessage): Promise<ProcessedShar
 }
 
 /**
- * What a shard does about its run as read, before (or, with its input carried, after) simulating:
- * an outcome when there is nothing to add, because the run is gone, has ended, or has this shard
- * joined (a redelivery, which resumes an interrupted fan-in); undefined while the shard should join.
+ * What a shard does about its run as read before simulating (with its input carried, after), or as
+ * a join that did not take returned it: an outcome when there is nothing to add, because the run is
+ * gone, has ended, or has this shard joined (a redelivery, which resumes an interrupted fan-in);
+ * undefined while the shard should join.
  */
 async function unlessJoinable(ref: RunRef, run: RunRecord | undefined, own: OwnShard): Promise<ShardOutcome | undefined> {
   if (!run) {
@@ -133,18 +134,11 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   stored?.catch(() => undefined); // read by the fan-in, or left unread if the join does not complete the set
   const outcome = await joinShard(ref, message.shard, engineMs);
   step('joinMs');
-  if (!outcome.run) {
-    await forgetRun(ref);
-    return 'RUN_GONE';
-  }
   if (!outcome.joined) {
-    if (outcome.run.status === 'FAILED') await dropShardResults(ref);
-    if (isFinished(outcome.run.status)) {
-      await meterCompletedRun(ref, outcome.run);
-      return 'RUN_ENDED';
-    }
-    if (isComplete(outcome.run)) await finalizeRun(ref, outcome.run, { shard: message.shard, result });
-    return 'ALREADY_JOINED';
+    // The run is gone, has ended (a failed one drops the result just stored) or has this shard
+    // joined: as when the run was read before the join.
+    if (outcome.run?.status === 'FAILED') await dropShardResults(ref);
+    return (await unlessJoinable(ref, outcome.run, { shard: message.shard, result })) ?? 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
     Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result, stored }));
