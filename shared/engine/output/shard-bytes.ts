@@ -50,25 +50,33 @@ export class ShardBytesWriter {
   /** A non-negative integer below 2^53 (at most MAX_VARINT_BYTES). */
   varint(x: number): void {
     const buffer = this.buffer;
-    let at = this.at;
+    const at = this.at;
     if (x < 128 && x >= 0) {
       buffer[at] = x;
       this.at = at + 1;
       return;
     }
     if (!Number.isSafeInteger(x) || x < 0) throw new RangeError(`cannot write ${x} as a varint`);
-    while (x >= 128) {
-      buffer[at++] = (x % 128) | 128;
-      x = Math.floor(x / 128);
-    }
-    buffer[at++] = x;
-    this.at = at;
+    this.at = putVarint(buffer, at, x);
   }
 
   /** The bytes written (a copy of exactly their length). */
   result(): Uint8Array {
     return this.buffer.slice(0, this.at);
   }
+}
+
+/**
+ * Writes the non-negative integer x (below 2^53) as a varint into buf from `at` (room made); returns
+ * the index after it. The writer's varint, and loops that write many into its buffer (side-runs.ts).
+ */
+export function putVarint(buf: Uint8Array, at: number, x: number): number {
+  while (x >= 128) {
+    buf[at++] = (x % 128) | 128;
+    x = Math.floor(x / 128);
+  }
+  buf[at++] = x;
+  return at;
 }
 
 // decodeVarint() reports where the varint ended here rather than in an allocated tuple.

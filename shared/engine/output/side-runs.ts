@@ -7,7 +7,7 @@
  * count, runs, single values) is in shard-result-binary.ts's comment.
  */
 import { LOW, MIXED, type Side } from './distribution-grid.js';
-import { decodeVarint, lastVarintEnd, MAX_VARINT_BYTES, type ShardBytesWriter } from './shard-bytes.js';
+import { decodeVarint, lastVarintEnd, MAX_VARINT_BYTES, putVarint, type ShardBytesWriter } from './shard-bytes.js';
 
 /** The largest run entry mergeRuns reads: 2^30, beyond any span of keys (2^17) and any count (a run has at most 10^5 paths). */
 const MAX_RUN_ENTRY = 2 ** 30;
@@ -74,15 +74,6 @@ function writeWideCounts(buf: Uint8Array, at: number, side: Side, first: number,
     }
     at = putVarint(buf, at, x);
   }
-  return at;
-}
-
-function putVarint(buf: Uint8Array, at: number, x: number): number {
-  while (x >= 128) {
-    buf[at++] = (x % 128) | 128;
-    x = Math.floor(x / 128);
-  }
-  buf[at++] = x;
   return at;
 }
 
