@@ -4,16 +4,12 @@
  */
 import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { ESM_REQUIRE_BANNER } from '../esm-require-banner.js';
 
 /** esbuild's target for the Lambda runtime chosen in `service-function.ts`. */
 export const LAMBDA_NODE_TARGET = 'node24';
 
-/**
- * ESM bundles have no `require`; some CommonJS dependencies call it for Node built-ins, so the bundle
- * defines one from `import.meta.url`.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+export { ESM_REQUIRE_BANNER };
 
 /** ES module entry points where a package has no `exports` map (the AWS SDK's packages), so esbuild can drop unused exports. */
 export const MAIN_FIELDS = ['module', 'main'];

@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER } from '../esm-require-banner.js';
 
 export interface WorkerBundle {
   /** The thread's entry (worker-thread.ts, bundled). */
@@ -26,9 +27,6 @@ export interface WorkerBundle {
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUNDLES = join(PROJECT_ROOT, '.tmp', 'local-workers');
-/** Some CommonJS dependencies call `require` for Node's built-ins, which an ES module does not have. */
-const REQUIRE_BANNER =
-  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /** Whether process `pid` is running (signal 0 tests without signalling). */
 function isRunning(pid: number): boolean {
@@ -67,7 +65,7 @@ export async function bundleWorker(handlerModule: URL): Promise<WorkerBundle> {
       platform: 'node',
       format: 'esm',
       target: `node${process.versions.node.split('.')[0]}`,
-      banner: { js: REQUIRE_BANNER },
+      banner: { js: ESM_REQUIRE_BANNER },
       logLevel: 'silent',
     });
   } catch (error) {
