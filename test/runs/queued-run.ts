@@ -47,6 +47,7 @@ let counter = 0;
 export async function queuedRun(options: {
   paths: number;
   shards: number;
+  /** Whether the input is stored: by default, as a run's creation stores it, only when the messages do not carry it. */
   input?: boolean;
   lastProgressAt?: string;
   realmId?: string;
@@ -65,7 +66,7 @@ export async function queuedRun(options: {
     shards: options.shards,
     ...(options.lastProgressAt !== undefined ? { lastProgressAt: options.lastProgressAt } : {}),
   });
-  if (options.input !== false) await storeRunInput(ref, { scenarios: [scenario] });
+  if (options.input ?? !options.carried) await storeRunInput(ref, { scenarios: [scenario] });
   expect(await acquireRunSlot(ref, 100)).toBe(true);
   await putNewRun(ref, record);
   const messages: ShardMessage[] = splitPaths(options.paths, options.shards).map((range, shard) => ({

@@ -10,7 +10,7 @@ import { deleteShardResults, getShardResults, putRunBlob } from '../../store/run
 import { completeRun } from '../../store/runs/runs.js';
 import type { ShardRange } from '../../engine/index.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
-import { buildRunDocument, runShard, type RunShardResult, type StoredShardResult } from './run-engine.js';
+import { buildRunDocument, runShard, type RunShardResult, type RunWork, type StoredShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import { hintRunEnded } from './run-end-hint.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -22,17 +22,22 @@ export type FinalizeTimings = Partial<Record<'readMs' | 'mergeMs' | 'outputMs' |
 /**
  * The finalizing worker's own shard: its result, held in memory (not read back), with the other
  * shards' results if it is already reading them; or its path range, to compute the result again
- * should it be missing (the last shard to join does not store it).
+ * should it be missing (the last shard to join does not store it). With the run's work when the
+ * worker has it (a shard whose message carried the input: such a run's input is not stored).
  */
-export type OwnShard =
+export type OwnShard = { work?: RunWork } & (
   | { shard: number; result: RunShardResult; stored?: Promise<Map<number, StoredShardResult>> }
-  | { shard: number; range: ShardRange };
+  | { shard: number; range: ShardRange }
+);
 
 export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, now = () => new Date()): Promise<FinalizeTimings> {
   const timings: FinalizeTimings = {};
   const step = stepTimer(timings);
   const held = own && 'result' in own ? own : undefined;
-  const [stored, work] = await Promise.all([held?.stored ?? getShardResults<StoredShardResult>(ref, held?.shard), loadRunWork(ref)]);
+  const [stored, work] = await Promise.all([
+    held?.stored ?? getShardResults<StoredShardResult>(ref, held?.shard),
+    own?.work ?? loadRunWork(ref),
+  ]);
   const results = run.joinedShards.map((shard) => {
     if (shard === held?.shard) return held.result;
     const result = stored.get(shard) ?? (own && 'range' in own && own.shard === shard ? runShard(work, run.seed, own.range) : undefined);

@@ -88,21 +88,22 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   const step = stepTimer(timings);
   const ref = refOfMessage(message);
   const range = { pathStart: message.pathStart, pathCount: message.pathCount };
-  const runRead = getRun(ref);
-  runRead.catch(() => undefined); // awaited below, unless a failure ends the shard first
   let work: RunWork;
   let seed: number;
   if (message.carried) {
-    // The message carries the run's seed and input: the shard simulates at once and reads the run
-    // meanwhile, looking at it once simulated. A delivery for a run that has ended, or of a shard
-    // that has joined, thus simulates for nothing; those are rare, and every run starts sooner.
+    // The message carries the run's seed and input: the shard simulates at once and looks at the
+    // run only once simulated, in the reply of the update that marks it computed. A delivery for a
+    // run that has ended, or of a shard that has joined, thus simulates for nothing; those are
+    // rare, and every run starts sooner. (A read of the run sent before simulating would be
+    // answered while the engine holds the thread, and its reply handled only after: one more
+    // request, and a few milliseconds after the engine instead of none.)
     work = runWorkOf(ref, message.carried.input as RunInput);
     seed = message.carried.seed;
   } else {
     // The run and its input are read at once: a shard that goes on needs both, and one that stops here reads the input for nothing.
     const input = loadRunWork(ref);
     input.catch(() => undefined); // awaited below, or left unread if the shard stops before it
-    const run = await runRead;
+    const run = await getRun(ref);
     const stop = await unlessJoinable(ref, run, { shard: message.shard, range });
     if (stop || !run) return stop ?? 'RUN_GONE';
     work = await input;
@@ -113,11 +114,6 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   const result = runShard(work, seed, range);
   const engineMs = performance.now() - started;
   step('engineMs');
-  if (message.carried) {
-    const stop = await unlessJoinable(ref, await runRead, { shard: message.shard, result });
-    step('loadMs');
-    if (stop) return stop;
-  }
   // The shard that completes the set merges its result from memory, so it does not store it first.
   // Only the last shard to join can find every other one joined, and each of those stored its
   // result before joining, so it reads them while it joins. Should its fan-in be interrupted, the
@@ -125,6 +121,10 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
   // A shard that finds every other one simulated but not all joined (shards of equal cost finish
   // together) waits for them to join rather than store its result as well.
   const marked = await markComputed(ref, message.shard);
+  if (message.carried) {
+    const stop = await unlessJoinable(ref, marked?.run, { shard: message.shard, result, work });
+    if (stop) return stop;
+  }
   let last = isLastToJoin(marked?.run, message.shard);
   if (!last && marked && othersComputed(marked.computed, marked.run.shards, message.shard)) last = await othersJoined(ref, message.shard);
   step('waitMs');
@@ -138,10 +138,10 @@ async function joinShardWork(message: ShardMessage, timings: ShardTimings): Prom
     // The run is gone, has ended (a failed one drops the result just stored) or has this shard
     // joined: as when the run was read before the join.
     if (outcome.run?.status === 'FAILED') await dropShardResults(ref);
-    return (await unlessJoinable(ref, outcome.run, { shard: message.shard, result })) ?? 'ALREADY_JOINED';
+    return (await unlessJoinable(ref, outcome.run, { shard: message.shard, result, work })) ?? 'ALREADY_JOINED';
   }
   if (isComplete(outcome.run)) {
-    Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result, stored }));
+    Object.assign(timings, await finalizeRun(ref, outcome.run, { shard: message.shard, result, stored, work }));
     return 'COMPLETED_RUN';
   }
   return 'JOINED';

@@ -76,7 +76,7 @@ async function takeSlot(ref: RunRef): Promise<void> {
 }
 
 /** The seed and input for the shard messages to carry, unless the input is too large for a message (the worker then reads both). */
-function carried(seed: number, input: RunInput): { carried?: { seed: number; input: RunInput } } {
+function carriedBy(seed: number, input: RunInput): { carried?: { seed: number; input: RunInput } } {
   return Buffer.byteLength(JSON.stringify(input)) <= messageInputMaxBytes() ? { carried: { seed, input } } : {};
 }
 
@@ -230,14 +230,20 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         lastProgressAt: createdAt.toISOString(),
         holdsSlot: true,
       } as RunRecord;
-      // The input and the run item are written at once: neither depends on the other, and both
-      // are in place before the first shard is sent (a shard joins the run item, and reads the
-      // input when its message cannot carry it; a fan-in resumed after a crash reads it too).
+      // The input is stored only when the shard messages cannot carry it: a carried input reaches
+      // every delivery of every shard, a fan-in resumed after a crash included, so nothing reads a
+      // stored copy. A stored input and the run item are written at once: neither depends on the
+      // other, and both are in place before the first shard is sent (a shard joins the run item,
+      // and reads the input when its message does not carry it).
       const runInput: RunInput = {
         scenarios: resolved.map((r) => r.document),
         ...(request.analysis ? { analysis: request.analysis } : {}),
       };
-      const [input, item] = await Promise.allSettled([storeRunInput(ref, runInput), putNewRun(ref, record)]);
+      const carried = carriedBy(seed, runInput);
+      const [input, item] = await Promise.allSettled([
+        carried.carried ? Promise.resolve() : storeRunInput(ref, runInput),
+        putNewRun(ref, record),
+      ]);
       if (input.status === 'rejected' || item.status === 'rejected') {
         if (item.status === 'fulfilled') await deleteRunItem(ref);
         await releaseRunSlot(ref);
@@ -257,7 +263,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
               shard,
               pathStart: range.pathStart,
               pathCount: range.pathCount,
-              ...carried(seed, runInput),
+              ...carried,
             }),
           ),
         );

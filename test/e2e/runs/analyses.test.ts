@@ -372,11 +372,12 @@ describe('analyses of a scenario', () => {
     try {
       const created = await start({ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat' }, paths: 50, seed: 2 });
       expect(created.body.status).toBe('QUEUED');
-      // The stored input changed after the messages were sent is not what the shards run on: they
-      // carry the input (and the seed) as the run was created, so the analysis completes as asked.
+      // Its messages carry the input (and the seed) as the run was created, so no copy is stored;
+      // one written under the run's keys after the messages were sent (an input no shard could
+      // run) is not what the shards run on, and the analysis completes as asked.
       const ref = { realmId: 'realm-a', householdId, kind: 'ANALYSIS' as const, runId: created.body.id, scenarioId };
-      const input = await getRunBlob<RunInput>(ref, 'INPUT');
-      await putRunBlob(ref, 'INPUT', { ...input, analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
+      expect(await getRunBlob<RunInput>(ref, 'INPUT')).toBeUndefined();
+      await putRunBlob(ref, 'INPUT', { scenarios: [], analysis: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } } });
       queue.resume();
       const ended = await waitForEnd(created.body.id);
       expect(ended.status, JSON.stringify(ended.error)).toBe('COMPLETED');
