@@ -11,6 +11,7 @@ import { ConflictError } from '../errors.js';
 import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
+import { readQuota } from '../usage/quota.js';
 import type { WritePreconditions } from '../versioning.js';
 import { splitAnalysisBody, type AnalysisBody } from './analysis-request.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
@@ -51,7 +52,9 @@ export async function createAnalysis(
   scenarioId: string,
   body: AnalysisBody,
 ): Promise<AnalysisView> {
-  // The scenario and the count of its analyses are read at once (the count is only used once the scenario is found).
+  // The scenario, the count of its analyses and the realm's quota are read at once (the count is
+  // only used once the scenario is found, and the quota once the run is planned).
+  const quota = readQuota(principal.realmId);
   const [scenario, existing] = await Promise.all([
     loadScenario(principal, householdId, scenarioId),
     countAnalyses({ realmId: principal.realmId, householdId, scenarioId }),
@@ -68,6 +71,7 @@ export async function createAnalysis(
     analysis: request,
     paths,
     seed,
+    quota,
   });
   return withDocument(principal, record as AnalysisRecord);
 }

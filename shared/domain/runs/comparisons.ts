@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import type { ComparisonDocument } from '../../engine/index.js';
 import { getRunBlob } from '../../store/runs/run-data.js';
 import { countComparisons, listComparisons as storeList } from '../../store/runs/runs.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { loadHousehold } from '../households/service.js';
 import { idSchema } from '../ids.js';
 import { pagingQuerySchema, type Page, type PageRequest } from '../paging.js';
 import type { Principal } from '../principal.js';
-import { loadScenario } from '../scenario-resource/service.js';
+import { findScenario, type ScenarioRecord } from '../../store/scenarios.js';
+import { readQuota } from '../usage/quota.js';
 import type { WritePreconditions } from '../versioning.js';
 import { deleteRun, pageRuns } from './run-access.js';
 import type { Comparison, ComparisonRecord, RunRef } from './run.js';
@@ -39,22 +40,37 @@ const refOf = (principal: Principal, householdId: string, runId: string): RunRef
   runId,
 });
 
-async function loadForComparison(principal: Principal, householdId: string, id: string, field: string) {
-  try {
-    return await loadScenario(principal, householdId, id);
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new ValidationError('Invalid comparison', [{ field, message: `scenario ${id} not found in household ${householdId}` }]);
-    }
-    throw error;
+/** A scenario the comparison names, as read: a 400 naming its field when the household has no such live scenario. */
+function comparedScenario(record: ScenarioRecord | undefined, householdId: string, id: string, field: string): ScenarioRecord {
+  if (!record || record.deletingAt) {
+    throw new ValidationError('Invalid comparison', [{ field, message: `scenario ${id} not found in household ${householdId}` }]);
   }
+  return record;
+}
+
+/** A read's value, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 export async function createComparison(principal: Principal, householdId: string, request: ComparisonRequest): Promise<Comparison> {
-  await loadHousehold(principal, householdId);
-  const baseline = await loadForComparison(principal, householdId, request.baselineScenarioId, 'baselineScenarioId');
-  const alternative = await loadForComparison(principal, householdId, request.alternativeScenarioId, 'alternativeScenarioId');
-  if ((await countComparisons({ realmId: principal.realmId, householdId })) >= maxComparisonsPerHousehold) {
+  // Everything the comparison needs is read at once: the household, both scenarios, the count of
+  // its comparisons and the realm's quota. Each is looked at only once those before it are found,
+  // so the household's 404 or 403 comes first, then the baseline's 400, the alternative's, and the
+  // cap's 409, as if read one after the other.
+  const realmId = principal.realmId;
+  const quota = readQuota(realmId);
+  const [household, baselineRead, alternativeRead, existing] = await Promise.allSettled([
+    loadHousehold(principal, householdId),
+    findScenario({ realmId, householdId, scenarioId: request.baselineScenarioId }),
+    findScenario({ realmId, householdId, scenarioId: request.alternativeScenarioId }),
+    countComparisons({ realmId, householdId }),
+  ]);
+  settled(household);
+  const baseline = comparedScenario(settled(baselineRead), householdId, request.baselineScenarioId, 'baselineScenarioId');
+  const alternative = comparedScenario(settled(alternativeRead), householdId, request.alternativeScenarioId, 'alternativeScenarioId');
+  if (settled(existing) >= maxComparisonsPerHousehold) {
     throw new ConflictError(`A household keeps at most ${maxComparisonsPerHousehold} comparisons; delete old ones first`);
   }
   const record = await startRun({
@@ -67,6 +83,7 @@ export async function createComparison(principal: Principal, householdId: string
     ],
     paths: request.paths,
     seed: request.seed,
+    quota,
   });
   return withDocument(principal, record as ComparisonRecord);
 }

@@ -9,6 +9,7 @@ import type { Principal } from '../principal.js';
 import { loadScenario } from '../scenario-resource/service.js';
 import { MAX_PATHS } from '../scenario/index.js';
 import { integer } from '../scenario/common.js';
+import { readQuota } from '../usage/quota.js';
 import type { WritePreconditions } from '../versioning.js';
 import { selectOutput, type OutputQuery } from './output-view.js';
 import { deleteRun, loadRun, pageRuns } from './run-access.js';
@@ -48,7 +49,9 @@ export async function createSimulation(
   scenarioId: string,
   request: SimulationRequest,
 ): Promise<Simulation> {
-  // The scenario and the count of its runs are read at once (the count is only used once the scenario is found).
+  // The scenario, the count of its runs and the realm's quota are read at once (the count is only
+  // used once the scenario is found, and the quota once the run is planned).
+  const quota = readQuota(principal.realmId);
   const [scenario, existing] = await Promise.all([
     loadScenario(principal, householdId, scenarioId),
     countSimulations({ realmId: principal.realmId, householdId, scenarioId }),
@@ -63,6 +66,7 @@ export async function createSimulation(
     scenarios: [{ id: scenario.id, version: scenario.version, document: scenario.document }],
     paths: request.paths,
     seed: request.seed,
+    quota,
   });
   return toSimulation(record as SimulationRecord);
 }

@@ -43,6 +43,8 @@ export interface StartRunRequest {
   analysis?: AnalysisRequest;
   paths?: number;
   seed?: number;
+  /** The realm's quota, read (`readQuota`) with the scenarios; read at admission when not given. */
+  quota?: Promise<number | undefined>;
 }
 
 function planOf(scenario: RunScenario) {
@@ -148,7 +150,7 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   slot?.catch(() => undefined); // awaited in createRun, or released below
   let admission: Admission;
   try {
-    admission = await admitRun(principal.realmId, pathYears, createdAt);
+    admission = await admitRun(principal.realmId, pathYears, createdAt, request.quota);
   } catch (error) {
     const slotTaken = await slot?.then(
       () => true,

@@ -16,10 +16,29 @@ export interface Admission {
   pathYears: number;
 }
 
-/** Admits a run's path-years against the realm's quota, or refuses it: 429 with `Retry-After` until next month. */
-export async function admitRun(realmId: string, pathYears: number, now = new Date()): Promise<Admission> {
+/**
+ * Starts reading the realm's quota for an admission to come, so that a request reads it with what it
+ * reads first (its scenarios), a round trip less on the way to the run's first shard. A request
+ * that fails before its admission leaves the read unawaited, and that is not an unhandled rejection.
+ */
+export function readQuota(realmId: string): Promise<number | undefined> {
+  const read = getMonthlyQuota(realmId);
+  read.catch(() => undefined);
+  return read;
+}
+
+/**
+ * Admits a run's path-years against the realm's quota (as `readQuota` read it, or read now), or
+ * refuses it: 429 with `Retry-After` until next month.
+ */
+export async function admitRun(
+  realmId: string,
+  pathYears: number,
+  now = new Date(),
+  quotaRead: Promise<number | undefined> = getMonthlyQuota(realmId),
+): Promise<Admission> {
   const month = monthOf(now);
-  const quota = await getMonthlyQuota(realmId);
+  const quota = await quotaRead;
   if (!(await admitPathYears(realmId, month, pathYears, quota))) {
     publishRealmMetrics(realmId, { QuotaRefusals: 1 });
     throw new TooManyRequestsError(

@@ -103,6 +103,21 @@ describe('comparisons', () => {
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['alternativeScenarioId']);
     const unknownField = await startComparison(invalid({ baselineScenarioId: retire67, alternativeScenarioId: retire67, shards: 2 }));
     expect(unknownField.status).toBe(400);
+    // Well-formed ids the household does not hold: the first one named is reported, as if the
+    // scenarios were read one after the other (they are read at once).
+    const missing = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    const neither = await startComparison({ baselineScenarioId: missing, alternativeScenarioId: missing });
+    expect(neither.status).toBe(400);
+    expect(neither.body.errors.map((e: { field: string }) => e.field)).toEqual(['baselineScenarioId']);
+    const second = await startComparison({ baselineScenarioId: retire67, alternativeScenarioId: missing });
+    expect(second.body.errors.map((e: { field: string }) => e.field)).toEqual(['alternativeScenarioId']);
+    const noHousehold = await sent(
+      harness.api.POST('/households/{householdId}/comparisons', {
+        params: { path: { householdId: missing } },
+        body: { baselineScenarioId: retire67, alternativeScenarioId: missing },
+      }),
+    );
+    expect(noHousehold.status).toBe(404);
   });
 
   it("keeps another user of the realm out of the household's runs (403)", async () => {
@@ -120,5 +135,15 @@ describe('comparisons', () => {
       }),
     );
     expect(start.status).toBe(403);
+    // A comparison names nothing the other user may see: the household's 403 comes before whether
+    // its scenarios exist.
+    const compare = await sent(
+      harness.api.POST('/households/{householdId}/comparisons', {
+        params: { path: { householdId } },
+        body: { baselineScenarioId: retire67, alternativeScenarioId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+        headers: auth(other),
+      }),
+    );
+    expect(compare.status).toBe(403);
   });
 });
