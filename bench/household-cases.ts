@@ -154,7 +154,8 @@ function layers(label: string, plan: HouseholdPlan, paths: number): void {
       `  ${name}`.padEnd(52),
       `${engine.toFixed(3)} (${((100 * engine) / r).toFixed(0)}%)`.padEnd(16),
       `${baseline.toFixed(3)} (${((100 * baseline) / br).toFixed(0)}%)`.padEnd(16),
-      `${(baseline / engine).toFixed(2)}`.padEnd(8),
+      // A layer of a few milliseconds is a difference of two medians, within their noise: no ratio.
+      (engine >= 0.01 && baseline >= 0.01 ? (baseline / engine).toFixed(2) : '-').padEnd(8),
       whole ? '' : `${(r - engine).toFixed(3)}`,
     );
   console.log(`  ${label}, ${paths.toLocaleString('en-US')} paths: where the time goes (CPU-s, medians of ${ROUNDS} alternating rounds)`);
