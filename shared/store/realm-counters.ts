@@ -2,7 +2,9 @@
  * The realm's counters: one item in the realm's partition (sort key `COUNTERS`) holding
  * `households` (bounds the realm's households) and `activeRuns` (bounds its queued and running
  * runs). Each counter moves by an atomic `ADD` on a condition, so concurrent writers cannot pass
- * the cap together and a counter never drops below zero.
+ * the cap together and a counter never drops below zero. Each change also records when it was made
+ * (`<counter>ChangedAt`), so that a recount (`resetRealmCounter`) can tell a counter left wrong by a
+ * writer that crashed between the counter and the item it counts from one that is being moved.
  */
 import { dynamoClient } from './client.js';
 import { isConditionFailed } from './conditional.js';
@@ -18,6 +20,9 @@ export const realmCountersKeys = {
   item: (realmId: string) => ({ pk: realmKeys.partition(realmId), sk: 'COUNTERS' }),
 };
 
+/** Where each counter's last change is kept: a recount tells a quiet counter from one being moved by it. */
+const changedAt = (counter: keyof RealmCounters) => `${counter}ChangedAt`;
+
 /**
  * Raises a counter by one on condition that it is below `cap`, or lowers it by one on condition
  * that it is above zero; false when the condition fails.
@@ -26,16 +31,72 @@ export async function adjustRealmCounter(
   realmId: string,
   counter: keyof RealmCounters,
   change: { delta: 1; cap: number } | { delta: -1 },
+  now = new Date(),
 ): Promise<boolean> {
   const raising = 'cap' in change;
   try {
     await dynamoClient().update({
       TableName: tableName(),
       Key: realmCountersKeys.item(realmId),
-      UpdateExpression: 'ADD #counter :delta SET entity = :entity',
+      UpdateExpression: 'ADD #counter :delta SET entity = :entity, #changed = :now',
       ConditionExpression: raising ? 'attribute_not_exists(#counter) OR #counter < :bound' : '#counter > :bound',
-      ExpressionAttributeNames: { '#counter': counter },
-      ExpressionAttributeValues: { ':delta': change.delta, ':entity': 'realm-counters', ':bound': raising ? change.cap : 0 },
+      ExpressionAttributeNames: { '#counter': counter, '#changed': changedAt(counter) },
+      ExpressionAttributeValues: {
+        ':delta': change.delta,
+        ':entity': 'realm-counters',
+        ':bound': raising ? change.cap : 0,
+        ':now': now.toISOString(),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** A counter as read: its value, and when it last changed (none for a counter older than that record). */
+export interface CounterReading {
+  value: number;
+  changedAt: string | undefined;
+}
+
+export async function readRealmCounter(realmId: string, counter: keyof RealmCounters): Promise<CounterReading> {
+  const { Item } = await dynamoClient().get({ TableName: tableName(), Key: realmCountersKeys.item(realmId), ConsistentRead: true });
+  const value = Item?.[counter];
+  const changed = Item?.[changedAt(counter)];
+  return { value: typeof value === 'number' ? value : 0, changedAt: typeof changed === 'string' ? changed : undefined };
+}
+
+/**
+ * Sets a counter to `value` (a recount of what it counts) on condition that it has not changed since
+ * `reading`; false when it has.
+ */
+export async function resetRealmCounter(
+  realmId: string,
+  counter: keyof RealmCounters,
+  reading: CounterReading,
+  value: number,
+  now = new Date(),
+): Promise<boolean> {
+  const unchanged =
+    reading.changedAt === undefined
+      ? '(attribute_not_exists(#counter) OR #counter = :was) AND attribute_not_exists(#changed)'
+      : '#counter = :was AND #changed = :changedAt';
+  try {
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: realmCountersKeys.item(realmId),
+      UpdateExpression: 'SET #counter = :value, #changed = :now, entity = :entity',
+      ConditionExpression: unchanged,
+      ExpressionAttributeNames: { '#counter': counter, '#changed': changedAt(counter) },
+      ExpressionAttributeValues: {
+        ':value': value,
+        ':was': reading.value,
+        ':now': now.toISOString(),
+        ':entity': 'realm-counters',
+        ...(reading.changedAt !== undefined ? { ':changedAt': reading.changedAt } : {}),
+      },
     });
     return true;
   } catch (error) {

@@ -1,17 +1,24 @@
 /**
  * Starting a run (a simulation, a comparison or an analysis). A run whose path-years fit the
  * inline budget is simulated inside the request and stored COMPLETED (or FAILED with the reason,
- * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap,
- * stores its input, is stored QUEUED and is fanned out as shards by path range. Before the run is
- * written, its path-years are admitted against the realm's monthly quota (a refusal is a 429 that
- * leaves nothing behind: a queued run's slot, taken at the same time, is released); a run that is
- * not created after all, or fails, gives them back.
+ * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap, is
+ * stored QUEUED (with its input, when the shard messages cannot carry it) and is fanned out as
+ * shards by path range. Before the run is written, its path-years are admitted against the realm's
+ * monthly quota (a refusal is a 429 that leaves nothing behind: a queued run's slot, reserved at
+ * the same time, is given back); a run that is not created after all, or fails, gives them back.
  */
 import { ulid } from 'ulid';
 import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
 import { randomSeed } from '../../engine/random/index.js';
 import { householdIsActive } from '../../store/households.js';
-import { acquireRunSlot, releaseRunSlot, slotHolders } from '../../store/runs/active-runs.js';
+import {
+  recordRunSlot,
+  recountActiveRuns,
+  releaseRunSlot,
+  reserveRunSlot,
+  slotHolders,
+  unreserveRunSlot,
+} from '../../store/runs/active-runs.js';
 import { deleteRunData, putRunBlob } from '../../store/runs/run-data.js';
 import { deleteRunItem, putNewRun } from '../../store/runs/runs.js';
 import { shardQueue } from '../../queue/index.js';
@@ -60,20 +67,27 @@ function planOf(scenario: RunScenario) {
 
 /**
  * Frees slots held by runs that have ended, vanished or gone stale, so a lost release cannot block a
- * realm. A slot taken within the last `slotCreationGraceMs` is left alone: a run takes its slot
- * before its item is written, so a slot whose run is not there yet may belong to a run still being
- * created, not to one that vanished.
+ * realm, then recounts the realm's slots if their count has not changed within the same grace (a
+ * writer that crashed between the count and a slot's item left it off). A slot taken within the
+ * last `slotCreationGraceMs` is left alone: a run's slot item is written with its run item, so a
+ * slot whose run is not there yet may belong to a run still being created, not to one that vanished.
  */
 async function reconcileSlots(realmId: string): Promise<void> {
-  const takenBefore = new Date(Date.now() - slotCreationGraceMs());
+  const now = new Date();
+  const takenBefore = new Date(now.getTime() - slotCreationGraceMs());
   for (const ref of await slotHolders(realmId, takenBefore)) await settleSlotHolder(ref, (run) => failIfStale(ref, run));
+  await recountActiveRuns(realmId, slotCreationGraceMs(), now);
 }
 
-async function takeSlot(ref: RunRef): Promise<void> {
+/**
+ * Reserves a slot of the realm's cap for the run (its item is written with the run item); a 429
+ * when the realm is at its cap even after reconciling its slots.
+ */
+async function reserveSlot(realmId: string): Promise<void> {
   const cap = maxActiveRunsPerRealm();
-  if (await acquireRunSlot(ref, cap)) return;
-  await reconcileSlots(ref.realmId);
-  if (await acquireRunSlot(ref, cap)) return;
+  if (await reserveRunSlot(realmId, cap)) return;
+  await reconcileSlots(realmId);
+  if (await reserveRunSlot(realmId, cap)) return;
   throw new TooManyRequestsError(`At most ${cap} runs may be queued or running at once in this realm; retry when one has completed`);
 }
 
@@ -144,19 +158,20 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
   const decision = planRun(paths, pathYears, runShardingPathYears(work, paths));
-  // A queued run's slot is taken while its path-years are admitted, a round trip less on the way
-  // to its first shard. A refused admission releases a slot so taken: the 429 leaves nothing behind.
-  const slot = decision.inline ? undefined : takeSlot(ref);
-  slot?.catch(() => undefined); // awaited in createRun, or released below
+  // A queued run's slot is reserved while its path-years are admitted, and its item written with
+  // the run item: two round trips less on the way to its first shard. A refused admission gives a
+  // slot so reserved back: the 429 leaves nothing behind.
+  const slot = decision.inline ? undefined : reserveSlot(ref.realmId);
+  slot?.catch(() => undefined); // awaited in createRun, or given back below
   let admission: Admission;
   try {
     admission = await admitRun(principal.realmId, pathYears, createdAt, request.quota);
   } catch (error) {
-    const slotTaken = await slot?.then(
+    const slotReserved = await slot?.then(
       () => true,
       () => false,
     );
-    if (slotTaken) await releaseRunSlot(ref);
+    if (slotReserved) await unreserveRunSlot(ref.realmId);
     throw error;
   }
   // Held until the run is counted or has given it back (a failing run's end gives it back itself).
@@ -232,25 +247,29 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         lastProgressAt: createdAt.toISOString(),
         holdsSlot: true,
       } as RunRecord;
-      // The input is stored only when the shard messages cannot carry it: a carried input reaches
-      // every delivery of every shard, a fan-in resumed after a crash included, so nothing reads a
-      // stored copy. A stored input and the run item are written at once: neither depends on the
-      // other, and both are in place before the first shard is sent (a shard joins the run item,
-      // and reads the input when its message does not carry it).
+      // The run item, its slot's item and its input are written at once: none depends on another,
+      // and all are in place before the first shard is sent (a shard joins the run item, and reads
+      // the input when its message does not carry it). The input is stored only when the shard
+      // messages cannot carry it: a carried input reaches every delivery of every shard, a fan-in
+      // resumed after a crash included, so nothing reads a stored copy.
       const runInput: RunInput = {
         scenarios: resolved.map((r) => r.document),
         ...(request.analysis ? { analysis: request.analysis } : {}),
       };
       const carried = carriedBy(seed, runInput);
-      const [input, item] = await Promise.allSettled([
-        carried.carried ? Promise.resolve() : storeRunInput(ref, runInput),
+      const written = await Promise.allSettled([
         putNewRun(ref, record),
+        recordRunSlot(ref, createdAt),
+        carried.carried ? Promise.resolve() : storeRunInput(ref, runInput),
       ]);
-      if (input.status === 'rejected' || item.status === 'rejected') {
+      const [item, slotItem] = written;
+      const failed = written.find((write) => write.status === 'rejected');
+      if (failed) {
         if (item.status === 'fulfilled') await deleteRunItem(ref);
-        await releaseRunSlot(ref);
+        if (slotItem.status === 'fulfilled') await releaseRunSlot(ref);
+        else await unreserveRunSlot(ref.realmId);
         await deleteRunData(ref);
-        throw input.status === 'rejected' ? input.reason : (item as PromiseRejectedResult).reason;
+        throw failed.reason;
       }
       try {
         await shardQueue().send(

@@ -5,13 +5,14 @@
  * slot on condition that it exists and only then lowers the counter, so a release repeated by a
  * redelivered message, a sweep or a delete lowers it once. The slot item names its run, so slots
  * whose run has ended or vanished (e.g. removed by a household's cascading delete) can be found
- * and released (`staleSlots`).
+ * (`slotHolders`) and released, and a count that a crashed writer left off can be recounted from
+ * the items (`recountActiveRuns`).
  */
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { realmKeys } from '../identity/realm-repository.js';
-import { queryAll, scanAll } from '../query-all.js';
-import { adjustRealmCounter } from '../realm-counters.js';
+import { countAll, queryAll, scanAll } from '../query-all.js';
+import { adjustRealmCounter, readRealmCounter, resetRealmCounter } from '../realm-counters.js';
 import { tableName } from '../table.js';
 import type { RunRef } from './runs.js';
 
@@ -27,17 +28,57 @@ export const activeRunKeys = {
   slot: (ref: RunRef) => ({ pk: realmKeys.partition(ref.realmId), sk: `${activeRunKeys.prefix}${ref.runId}` }),
 };
 
-/** Takes a slot for the run; false when the realm is at its cap. */
-export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date()): Promise<boolean> {
-  if (!(await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: 1, cap }))) return false;
+/**
+ * Raises the realm's count of active runs for a run about to be written; false when the realm is at
+ * its cap. The slot's item follows (`recordRunSlot`), or the reservation is given back
+ * (`unreserveRunSlot`).
+ */
+export async function reserveRunSlot(realmId: string, cap: number, now = new Date()): Promise<boolean> {
+  return adjustRealmCounter(realmId, 'activeRuns', { delta: 1, cap }, now);
+}
+
+/** Writes the item of a reserved slot, naming the run that holds it and since when. */
+export async function recordRunSlot(ref: RunRef, now = new Date()): Promise<void> {
   const slot: ActiveRunSlot = { ref, createdAt: now.toISOString() };
+  await dynamoClient().put({ TableName: tableName(), Item: { ...activeRunKeys.slot(ref), entity: 'active-run', ...slot } });
+}
+
+/** Gives back a reserved slot whose item was not written. */
+export async function unreserveRunSlot(realmId: string): Promise<void> {
+  await adjustRealmCounter(realmId, 'activeRuns', { delta: -1 });
+}
+
+/** Takes a slot for the run (reserves it and writes its item); false when the realm is at its cap. */
+export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date()): Promise<boolean> {
+  if (!(await reserveRunSlot(ref.realmId, cap, now))) return false;
   try {
-    await dynamoClient().put({ TableName: tableName(), Item: { ...activeRunKeys.slot(ref), entity: 'active-run', ...slot } });
+    await recordRunSlot(ref, now);
   } catch (error) {
-    await adjustRealmCounter(ref.realmId, 'activeRuns', { delta: -1 });
+    await unreserveRunSlot(ref.realmId);
     throw error;
   }
   return true;
+}
+
+/**
+ * Recounts the realm's active runs from its slot items, if the count has not changed for
+ * `quietMs`. A writer that crashed between the count and the item (taking a slot, or releasing
+ * one) left the count one off for good: nothing else corrects it, and a count too high lowers the
+ * realm's cap. A count that changed within `quietMs` (longer than any request that takes a slot
+ * runs) may belong to a slot being taken or released, and is left alone; so is one that changes
+ * while it is recounted. Returns whether the count was corrected.
+ */
+export async function recountActiveRuns(realmId: string, quietMs: number, now = new Date()): Promise<boolean> {
+  const reading = await readRealmCounter(realmId, 'activeRuns');
+  if (reading.changedAt !== undefined && Date.parse(reading.changedAt) > now.getTime() - quietMs) return false;
+  const slots = await countAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
+    ConsistentRead: true,
+  });
+  if (slots === reading.value) return false;
+  return resetRealmCounter(realmId, 'activeRuns', reading, slots, now);
 }
 
 /** Releases the run's slot if it holds one; repeating it is harmless. */

@@ -9,7 +9,8 @@ import { QuantileSketch } from '../../../shared/engine/stats/index.js';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 import type { RunRef } from '../../../shared/domain/runs/run.js';
 import { dynamoClient } from '../../../shared/store/client.js';
-import { acquireRunSlot, releaseRunSlot, slotHolders } from '../../../shared/store/runs/active-runs.js';
+import { acquireRunSlot, releaseRunSlot, reserveRunSlot, slotHolders, unreserveRunSlot } from '../../../shared/store/runs/active-runs.js';
+import { readRealmCounter } from '../../../shared/store/realm-counters.js';
 import { householdKeys } from '../../../shared/store/households.js';
 import { tableName } from '../../../shared/store/table.js';
 import { invalid, sent } from '../../support/typed-client.js';
@@ -214,6 +215,30 @@ describe('simulation runs fanned out over the queue', () => {
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
       await releaseRunSlot(creating);
       await releaseRunSlot(gone);
+    }
+  });
+
+  it('at its cap, recounts a count left raised with no slot item once it has been quiet, and not while it may be moving', async () => {
+    process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
+    try {
+      expect(await slotHolders('demo')).toEqual([]);
+      // A writer that reserved a slot moments ago and has not written its item yet: the realm is at its cap.
+      expect(await reserveRunSlot('demo', 1)).toBe(true);
+      const refused = await startSimulation({ paths: 2_000, seed: 5 });
+      expect(refused.status).toBe(429);
+      expect(await readRealmCounter('demo', 'activeRuns')).toMatchObject({ value: 1 });
+      await unreserveRunSlot('demo');
+      // One that reserved a slot a minute ago and never wrote its item (it crashed): nothing else
+      // would lower the count, which would hold the realm at its cap for good.
+      expect(await reserveRunSlot('demo', 1, new Date(Date.now() - 60_000))).toBe(true);
+      const admitted = await startSimulation({ paths: 2_000, seed: 5 });
+      expect(admitted.status, admitted.text).toBe(201);
+      expect(await readRealmCounter('demo', 'activeRuns')).toMatchObject({ value: 1 });
+      expect((await waitForRun(harness, runRef(admitted.body.id))).status).toBe('COMPLETED');
+      expect(await readRealmCounter('demo', 'activeRuns')).toMatchObject({ value: 0 });
+      expect(await slotHolders('demo')).toEqual([]);
+    } finally {
+      process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
     }
   });
 
