@@ -7,8 +7,8 @@ import { ulid } from 'ulid';
 import { ConditionFailed, LimitReached } from './facts.js';
 import { dynamoClient } from './client.js';
 import { isConditionFailed } from './conditional.js';
-import { queryAll } from './query-all.js';
-import { adjustRealmCounter } from './realm-counters.js';
+import { countAll, queryAll } from './query-all.js';
+import { adjustRealmCounter, recountRealmCounter } from './realm-counters.js';
 import { realmKey, tableName } from './table.js';
 import { batchDelete } from './batch.js';
 
@@ -52,6 +52,35 @@ export const householdKeys = {
 
 export const maxHouseholdsPerRealm = 10_000;
 
+/**
+ * A count of households that has not moved for this long has no household being written or deleted
+ * (a request runs for at most 29 s, and the realm index has long caught up).
+ */
+const HOUSEHOLD_COUNT_QUIET_MS = 30_000;
+
+/**
+ * Recounts the realm's households from its index (every household item, those being deleted
+ * included, as the count holds them until their item is gone), if the count has been quiet: a
+ * writer that crashed between the count and the household's item left it off.
+ */
+async function recountHouseholds(realmId: string): Promise<boolean> {
+  const households = () =>
+    countAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': householdKeys.realmIndex(realmId) },
+    });
+  return recountRealmCounter(realmId, 'households', HOUSEHOLD_COUNT_QUIET_MS, households);
+}
+
+/** Counts one more household in the realm; false at the cap, even after a recount of a quiet count. */
+async function countNewHousehold(realmId: string): Promise<boolean> {
+  const cap = { delta: 1, cap: maxHouseholdsPerRealm } as const;
+  if (await adjustRealmCounter(realmId, 'households', cap)) return true;
+  return (await recountHouseholds(realmId)) && (await adjustRealmCounter(realmId, 'households', cap));
+}
+
 /** A stored household, with the bookkeeping the API does not show. */
 export type HouseholdRecord = StoredHousehold & {
   /** Set when a cascading delete has started: the household is gone for readers. */
@@ -90,9 +119,7 @@ function itemOf(realmId: string, household: StoredHousehold) {
 export async function insertHousehold(realmId: string, fields: NewHousehold): Promise<StoredHousehold> {
   const now = new Date().toISOString();
   const household: StoredHousehold = { ...fields, id: ulid(), createdAt: now, updatedAt: now, version: 1 };
-  if (!(await adjustRealmCounter(realmId, 'households', { delta: 1, cap: maxHouseholdsPerRealm }))) {
-    throw new LimitReached('households of a realm', maxHouseholdsPerRealm);
-  }
+  if (!(await countNewHousehold(realmId))) throw new LimitReached('households of a realm', maxHouseholdsPerRealm);
   try {
     await dynamoClient().put({
       TableName: tableName(),

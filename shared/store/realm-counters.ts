@@ -104,3 +104,25 @@ export async function resetRealmCounter(
     throw error;
   }
 }
+
+/**
+ * Recounts a counter from what it counts (`count`), if it has not changed for `quietMs`. A writer
+ * that crashed between the counter and the item it counts (adding one, or removing one) left the
+ * counter one off for good, and one too high lowers the realm's cap. A counter that changed within
+ * `quietMs` (longer than any request that moves it runs) may belong to an item being written or
+ * removed, and is left alone; so is one that changes while it is recounted. Returns whether the
+ * counter was corrected.
+ */
+export async function recountRealmCounter(
+  realmId: string,
+  counter: keyof RealmCounters,
+  quietMs: number,
+  count: () => Promise<number>,
+  now = new Date(),
+): Promise<boolean> {
+  const reading = await readRealmCounter(realmId, counter);
+  if (reading.changedAt !== undefined && Date.parse(reading.changedAt) > now.getTime() - quietMs) return false;
+  const counted = await count();
+  if (counted === reading.value) return false;
+  return resetRealmCounter(realmId, counter, reading, counted, now);
+}

@@ -12,7 +12,7 @@ import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { realmKeys } from '../identity/realm-repository.js';
 import { countAll, queryAll, scanAll } from '../query-all.js';
-import { adjustRealmCounter, readRealmCounter, resetRealmCounter } from '../realm-counters.js';
+import { adjustRealmCounter, recountRealmCounter } from '../realm-counters.js';
 import { tableName } from '../table.js';
 import type { RunRef } from './runs.js';
 
@@ -62,23 +62,18 @@ export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date())
 
 /**
  * Recounts the realm's active runs from its slot items, if the count has not changed for
- * `quietMs`. A writer that crashed between the count and the item (taking a slot, or releasing
- * one) left the count one off for good: nothing else corrects it, and a count too high lowers the
- * realm's cap. A count that changed within `quietMs` (longer than any request that takes a slot
- * runs) may belong to a slot being taken or released, and is left alone; so is one that changes
- * while it is recounted. Returns whether the count was corrected.
+ * `quietMs` (`recountRealmCounter`: a writer that crashed between the count and a slot's item left
+ * it off). Returns whether the count was corrected.
  */
 export async function recountActiveRuns(realmId: string, quietMs: number, now = new Date()): Promise<boolean> {
-  const reading = await readRealmCounter(realmId, 'activeRuns');
-  if (reading.changedAt !== undefined && Date.parse(reading.changedAt) > now.getTime() - quietMs) return false;
-  const slots = await countAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
-    ConsistentRead: true,
-  });
-  if (slots === reading.value) return false;
-  return resetRealmCounter(realmId, 'activeRuns', reading, slots, now);
+  const slots = () =>
+    countAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
+      ConsistentRead: true,
+    });
+  return recountRealmCounter(realmId, 'activeRuns', quietMs, slots, now);
 }
 
 /** Releases the run's slot if it holds one; repeating it is harmless. */

@@ -1,10 +1,13 @@
 /**
- * The realm's count of active runs against its slot items, in the store under test: taking and
- * releasing a slot move both, and a recount corrects a count a crashed writer left off, but only
- * once the count has been quiet, and never one that moves while it is recounted.
+ * The realm's counts against what they count, in the store under test: its active runs against its
+ * slot items, its households against its household items. Taking and releasing a slot move both,
+ * and a recount corrects a count a crashed writer left off, but only once the count has been quiet,
+ * and never one that moves while it is recounted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRef } from '../../shared/domain/runs/run.js';
+import { LimitReached } from '../../shared/store/facts.js';
+import { deleteHouseholdCascade, insertHousehold, maxHouseholdsPerRealm } from '../../shared/store/households.js';
 import { readRealmCounter, resetRealmCounter } from '../../shared/store/realm-counters.js';
 import {
   acquireRunSlot,
@@ -77,5 +80,27 @@ describe('active run slots', () => {
     expect(await reserveRunSlot('slots-e', 5)).toBe(true);
     expect(await resetRealmCounter('slots-e', 'activeRuns', reading, 0)).toBe(false);
     expect((await readRealmCounter('slots-e', 'activeRuns')).value).toBe(2);
+  });
+});
+
+describe('the count of households', () => {
+  const newHousehold = (name: string) => ({ name, currency: 'USD', ownerId: 'u1' });
+
+  it('is recounted at the cap once it has been quiet, and not while it may be moving', async () => {
+    const kept = await insertHousehold('hh-a', newHousehold('kept'));
+    const deleted = await insertHousehold('hh-a', newHousehold('deleted'));
+    await deleteHouseholdCascade({ realmId: 'hh-a', householdId: deleted.id }, deleted.version);
+    expect((await readRealmCounter('hh-a', 'households')).value).toBe(1);
+    // A count left at the cap a minute ago (writers that crashed after counting): the realm holds one household.
+    const atCap = async (changed: Date) =>
+      resetRealmCounter('hh-a', 'households', await readRealmCounter('hh-a', 'households'), maxHouseholdsPerRealm, changed);
+    expect(await atCap(minuteAgo())).toBe(true);
+    await insertHousehold('hh-a', newHousehold('after a recount'));
+    expect((await readRealmCounter('hh-a', 'households')).value).toBe(2);
+    // Left at the cap moments ago: it may be moving, so the cap holds.
+    expect(await atCap(new Date())).toBe(true);
+    await expect(insertHousehold('hh-a', newHousehold('refused'))).rejects.toBeInstanceOf(LimitReached);
+    expect((await readRealmCounter('hh-a', 'households')).value).toBe(maxHouseholdsPerRealm);
+    expect(kept.id).toBeDefined();
   });
 });
