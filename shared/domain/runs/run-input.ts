@@ -31,16 +31,6 @@ export async function storeRunInput(ref: RunRef, input: RunInput): Promise<void>
 }
 
 /**
- * The run's work from its input as a shard message carries it, cached as a read of the stored input
- * would be: the shard's fan-in then finds it without reading the store.
- */
-export function runWorkOf(ref: RunRef, input: RunInput): RunWork {
-  const work = workOf(ref, input);
-  remember(ref, Promise.resolve(work));
-  return work;
-}
-
-/**
  * Each run's work as it is being read or was read, by run id: callers that ask while the read is
  * in flight (a shard's early read of its input, then its fan-in) share it. A failed read is
  * forgotten, so the next caller reads again.
@@ -49,11 +39,10 @@ const cache = new Map<string, Promise<RunWork>>();
 const cacheSize = 8;
 
 export function loadRunWork(ref: RunRef): Promise<RunWork> {
-  return cache.get(ref.runId) ?? remember(ref, readRunWork(ref));
-}
-
-function remember(ref: RunRef, work: Promise<RunWork>): Promise<RunWork> {
-  if (!cache.has(ref.runId) && cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+  const cached = cache.get(ref.runId);
+  if (cached) return cached;
+  const work = readRunWork(ref);
+  if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
   cache.set(ref.runId, work);
   work.catch(() => {
     if (cache.get(ref.runId) === work) cache.delete(ref.runId);
@@ -64,9 +53,13 @@ function remember(ref: RunRef, work: Promise<RunWork>): Promise<RunWork> {
 async function readRunWork(ref: RunRef): Promise<RunWork> {
   const input = await getRunBlob<RunInput>(ref, 'INPUT');
   if (!input) throw new Error('the run has no stored input');
-  return workOf(ref, input);
+  return runWorkOf(ref, input);
 }
 
-function workOf(ref: RunRef, input: RunInput): RunWork {
+/**
+ * The run's work from its input, stored or as a shard message carries it (the shard then hands it
+ * to its own fan-in, finalize.ts's `OwnShard.work`, so a carried input is not cached).
+ */
+export function runWorkOf(ref: RunRef, input: RunInput): RunWork {
   return { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
 }
