@@ -28,6 +28,14 @@ export const activeRunKeys = {
   slot: (ref: RunRef) => ({ pk: realmKeys.partition(ref.realmId), sk: `${activeRunKeys.prefix}${ref.runId}` }),
 };
 
+/** The query of a realm's slot items (strongly consistent: what a slot's taking or release wrote). */
+const slotsQuery = (realmId: string) => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
+  ConsistentRead: true,
+});
+
 /**
  * Raises the realm's count of active runs for a run about to be written; false when the realm is at
  * its cap. The slot's item follows (`recordRunSlot`), or the reservation is given back
@@ -66,14 +74,7 @@ export async function acquireRunSlot(ref: RunRef, cap: number, now = new Date())
  * it off). Returns whether the count was corrected.
  */
 export async function recountActiveRuns(realmId: string, quietMs: number, now = new Date()): Promise<boolean> {
-  const slots = () =>
-    countAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
-      ConsistentRead: true,
-    });
-  return recountRealmCounter(realmId, 'activeRuns', quietMs, slots, now);
+  return recountRealmCounter(realmId, 'activeRuns', quietMs, () => countAll(slotsQuery(realmId)), now);
 }
 
 /** Releases the run's slot if it holds one; repeating it is harmless. */
@@ -96,12 +97,7 @@ export async function releaseRunSlot(ref: RunRef): Promise<void> {
  * those whose slot was taken before then.
  */
 export async function slotHolders(realmId: string, takenBefore?: Date): Promise<RunRef[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': realmKeys.partition(realmId), ':prefix': activeRunKeys.prefix },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(slotsQuery(realmId));
   const taken = takenBefore === undefined ? items : items.filter((item) => Date.parse(item.createdAt as string) < takenBefore.getTime());
   return taken.map((item) => item.ref as RunRef);
 }
