@@ -9,8 +9,6 @@ import { ESM_REQUIRE_BANNER } from '../esm-require-banner.js';
 /** esbuild's target for the Lambda runtime chosen in `service-function.ts`. */
 export const LAMBDA_NODE_TARGET = 'node24';
 
-export { ESM_REQUIRE_BANNER };
-
 /** ES module entry points where a package has no `exports` map (the AWS SDK's packages), so esbuild can drop unused exports. */
 export const MAIN_FIELDS = ['module', 'main'];
 
