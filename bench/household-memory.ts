@@ -1,17 +1,14 @@
 /**
- * A child process of the household benchmark: simulates 100,000 young-family paths on the engine
- * (`engine`) or the baseline (`baseline`: the whole engine as it stood before batching, frozen under
- * bench/baseline/, its own economy, life and output code included) and prints its peak memory
- * (maxRSS, MB).
+ * A child process of the household benchmark: simulates 100,000 young-family paths on today's
+ * engine, or with a path argument on the engine bundled there from another revision
+ * (bench/against-ref.ts), and prints its peak memory (maxRSS, MB).
  */
 import { simulate } from '../shared/engine/index.js';
-import { baselineSimulate } from './baseline/simulate.js';
 import { youngFamily } from './young-family.js';
 
-const which = process.argv[2];
-const plan = youngFamily();
-const options = { seed: 2024, paths: 100_000 };
-if (which === 'engine') simulate(plan, options);
-else if (which === 'baseline') baselineSimulate(plan, options);
-else throw new Error('engine or baseline');
+const refBundle = process.argv[2];
+const engine: typeof simulate = refBundle
+  ? ((await import(refBundle)) as { engine: { simulate: typeof simulate } }).engine.simulate
+  : simulate;
+engine(youngFamily(), { seed: 2024, paths: 100_000 });
 console.log(process.resourceUsage().maxRSS / 1024);

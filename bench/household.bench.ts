@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../infra/cdk/bundling.js';
+import { bundleEngineAt } from './against-ref.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Directly under the project root: the bundles find examples/ where the sources under bench/ do. */
@@ -23,9 +24,17 @@ export async function bundleBenchModule(name: string): Promise<string> {
   return outfile;
 }
 
+/** `npm run bench -- household --against <git-ref>` (bench/run.ts passes the ref as BENCH_AGAINST). */
+export const comparesAgainstRef = true;
+
 export async function run(): Promise<void> {
   const cases = await bundleBenchModule('household-cases');
   await bundleBenchModule('household-memory');
-  const child = spawnSync(process.execPath, [cases], { stdio: 'inherit', env: process.env });
+  const against = process.env.BENCH_AGAINST;
+  const ref = against ? await bundleEngineAt(against, OUT_DIR) : undefined;
+  const env = ref
+    ? { ...process.env, HOUSEHOLD_BENCH_REF_BUNDLE: ref.file, HOUSEHOLD_BENCH_REF_LABEL: `${ref.ref} (${ref.commit.slice(0, 7)})` }
+    : process.env;
+  const child = spawnSync(process.execPath, [cases], { stdio: 'inherit', env });
   if (child.status !== 0) throw new Error(`household cases exited with ${child.status}`);
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
-const screenshotDir = 'test-results';
+const screenshotDir = 'test-output';
 
 let server: TestServer;
 let browser: Browser;

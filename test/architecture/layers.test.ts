@@ -35,18 +35,6 @@ describe('the layers', () => {
     expect(crossings(under('shared/engine'), outside)).toEqual([]);
   });
 
-  it("bench/baseline, the frozen engine, imports only itself, the engine's data files and built-in modules", () => {
-    // A baseline that imported today's engine code would speed up with it (bench/baseline/README.md).
-    const engineData = (path: string) => under('shared/engine')(path) && /\.(json|packed\.ts)$/.test(path);
-    const outside = (edge: Edge) => (edge.internal ? !under('bench/baseline')(edge.to) && !engineData(edge.to) : !isBuiltin(edge.to));
-    expect(crossings(under('bench/baseline'), outside)).toEqual([]);
-    expect(edges).toContainEqual({
-      from: 'bench/baseline/life/morbidity.ts',
-      to: 'shared/engine/life/data/idi-2013.packed.ts',
-      internal: true,
-    });
-  });
-
   it('nothing in shared/ imports functions/, infra/ or the tools around them', () => {
     expect(crossings(under('shared'), toFolders('functions', 'infra', 'scripts', 'bench', 'test', 'web', 'client'))).toEqual([]);
   });

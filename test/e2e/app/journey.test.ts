@@ -4,7 +4,7 @@
  * young-family example, run 2,000 paths and see the fan chart drawn, renew the tokens silently,
  * make a what-if copy retiring later, compare the two, delete the household, sign out. The figures
  * the page shows are checked against the API's own documents; screenshots of the output and the
- * comparison go to test-results/app/.
+ * comparison go to test-output/app/.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { startRunHarness, type RunHarness } from '../runs/harness.js';
 /** The page's session storage, where the app keeps its tokens (these callbacks run in the browser). */
 declare const sessionStorage: Record<string, string> & { getItem(key: string): string | null; setItem(key: string, value: string): void };
 
-const outputDir = new URL('../../../test-results/app/', import.meta.url).pathname;
+const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
 const paths = 2000;
 
 let harness: RunHarness;
