@@ -19,8 +19,7 @@ export const MAX_ANNUAL_INFLATION = Math.expm1(MAX_ANNUAL_LOG_RETURN);
  * The bounds clamp with Math.min and Math.max, which give the same value as comparisons for every
  * input (NaN, -0 and the bounds themselves included) and are raw doubles to V8's optimiser. A
  * conditional that chose a module constant made the generator box each bounded figure in a heap
- * number: with every factor random the economy allocated 165 bytes per path-year, 37 with the
- * clamps, and generated about 10% faster (measured bundled on Node.js 24).
+ * number (docs/PERFORMANCE.md has what this saves).
  */
 
 /** A continuously compounded rate held within +-MAX_ANNUAL_LOG_RETURN. */

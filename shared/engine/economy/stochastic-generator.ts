@@ -24,8 +24,7 @@ function copyYears(from: Float64Array, to: Float64Array, n: number): void {
  * a[t] = boundedSimpleReturn(a[t]) for t < n: log returns to simple returns, in place. The year
  * loop writes the log returns and this pass follows it. Math.expm1 is a call into C, and inside
  * the year loop each call cost more than the call itself (likely V8 saving and restoring the loop's
- * two dozen live doubles around it): with this pass the stylised retiree's generation runs about
- * a tenth faster, the young family's about 3% (docs/PERFORMANCE.md).
+ * two dozen live doubles around it; docs/PERFORMANCE.md).
  */
 function toSimpleReturns(a: Float64Array, n: number): void {
   for (let t = 0; t < n; t++) a[t] = boundedSimpleReturn(a[t]);

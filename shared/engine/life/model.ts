@@ -63,8 +63,8 @@ export function createLifeModel(
   const unemploymentRng = new RandomStream();
   const longevityRng = new RandomStream();
   // The paths whose job-loss and care series hold zeros for every year. A member with mortality
-  // alone never changes them, so only a buffer's first path writes them: two fills per member and
-  // path were about 5% of the stylised retiree's generation. Nothing but this model writes into
+  // alone never changes them, so only a buffer's first path writes them (two fills per member and
+  // path were a measurable share of generation). Nothing but this model writes into
   // the paths it fills (LifeModel.simulatePath).
   const quiet = new WeakSet<MemberLifePath>();
 

@@ -4,18 +4,16 @@ import type { ShardRange } from './simulate-shard.js';
 /**
  * How much more a path in the economy sample costs than one outside it, as a share of a path's
  * cost: its economy is generated over the whole horizon (not only while the household lasts) and
- * recorded. Measured on the young-family example (Node.js 24, bundled, medians of 13): 4,096 paths
- * all in the sample took 158 to 169 ms, 4,096 with 256 in it 111 to 119 ms, so each of the 3,840
- * more costs 0.45 of a path (0.29 before the recording and generation work of November 2026, which
- * sped up the rest of a path more than its economy sample).
+ * recorded. Measured on the young-family example (docs/PERFORMANCE.md); remeasure when generation
+ * or recording changes, since it is the ratio of the two costs.
  */
 export const ECONOMY_SAMPLE_COST = 0.45;
 
 /**
  * Splits paths [0, paths) into `shards` contiguous ranges of near-equal cost, a path in the economy
  * sample counting 1 + ECONOMY_SAMPLE_COST: the sample is every path below 4,096 and then every
- * 16th, so equal counts of paths would give the first shard most of it (10,000 paths in two shards:
- * 4,153 sampled paths in the first, 312 in the second, which took 22% longer). Each range holds at
+ * 16th, so equal counts of paths would give the first shard most of it, and the run would wait for
+ * that shard. Each range holds at
  * least one path; any split gives the same output (shards merge exactly).
  */
 export function splitPathsByCost(paths: number, shards: number): ShardRange[] {

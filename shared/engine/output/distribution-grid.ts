@@ -42,8 +42,8 @@ export const LOW = 127;
 const FULL = MIXED | LOW;
 
 /**
- * Math.round(x) for |x| < 2^51, computed without Math.round, which V8 runs at half the speed
- * (measured on Node.js 24): x + ROUNDER - ROUNDER is x rounded to an integer, ties to even, and a tie
+ * Math.round(x) for |x| < 2^51, computed without Math.round, which V8 runs slower
+ * (docs/PERFORMANCE.md): x + ROUNDER - ROUNDER is x rounded to an integer, ties to even, and a tie
  * that went down is moved up, as Math.round moves ties towards +Infinity.
  */
 function roundHalfUp(x: number): number {

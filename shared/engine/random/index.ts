@@ -91,9 +91,8 @@ const ZIG_F = new Float64Array(128);
 /**
  * The slow path's normal passes through here: read back from a Float64Array, it is a raw double
  * to V8's optimiser. Returned straight from the call, it merged with the fast path's double into
- * a tagged value, and every normal drawn by an inlined normal() was boxed in a heap number (the
- * stylised retiree's economy allocated 68 bytes per path-year, 21 with this; its generation runs
- * 15% faster, the family's 11%; measured bundled on Node.js 24).
+ * a tagged value, and every normal drawn by an inlined normal() was boxed in a heap number
+ * (docs/PERFORMANCE.md has what this saves).
  */
 const SLOW = new Float64Array(1);
 

@@ -533,7 +533,7 @@ export interface BucketReader {
   /**
    * From bucket i on, by `step`, adds each bucket's count to seen[0] until it exceeds `rank`;
    * returns the bucket where it did, or -1 or `length` when none did (one loop over the reader's
-   * own arrays: a call per bucket made the output's walks several times slower).
+   * own arrays, because a call per bucket would dominate the output's walks).
    */
   scan(i: number, step: 1 | -1, seen: Float64Array, rank: number): number;
   /** Bucket i's single value; NaN or NO_VALUE for none (read only for a non-empty bucket). */
