@@ -54,8 +54,8 @@ export async function run(): Promise<void> {
       line(`  paths simulated, every trial`, metadata.pathsSimulated.toLocaleString('en-US'));
       line(
         `  path-years`,
-        metadata.pathYears.toLocaleString('en-US'),
-        `${Math.round(metadata.pathYears / (wallMs / 1000)).toLocaleString('en-US')} path-years/s of wall time`,
+        metadata.simulatedPathYears.toLocaleString('en-US'),
+        `${Math.round(metadata.simulatedPathYears / (wallMs / 1000)).toLocaleString('en-US')} path-years/s of wall time`,
       );
     }
   } finally {

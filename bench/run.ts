@@ -59,7 +59,8 @@ async function main(): Promise<void> {
     .sort();
   if (args.includes('--help') || args.includes('-h')) {
     console.log(
-      'usage: npm run bench [-- section ...] [--against <git-ref>]: runs each section in its own process and prints its figures and peak memory; ' +
+      'usage: npm run bench [-- section ...] [--against <git-ref>]: ' +
+        'runs each section in its own process and prints its figures and peak memory; ' +
         "with --against, a section that can (household) runs the engine at that revision beside today's, alternately in one process; " +
         `sections: ${all.map((f) => f.slice(0, -SUFFIX.length)).join(', ')}`,
     );

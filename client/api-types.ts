@@ -1113,7 +1113,12 @@ export type components = {
                 comparisons: number;
                 analyses: number;
                 paths: number;
-                /** @description paths × horizon, per scenario and per trial */
+                /** @description the path-years billed for the completed runs: paths × horizon, per scenario and per trial */
+                billedPathYears: number;
+                /**
+                 * @deprecated
+                 * @description the same as billedPathYears, under its former name
+                 */
                 pathYears: number;
                 /** @description engine time of the runs’ shards */
                 computeMs: number;
@@ -1127,7 +1132,12 @@ export type components = {
                 comparisons: number;
                 analyses: number;
                 paths: number;
-                /** @description paths × horizon, per scenario and per trial */
+                /** @description the path-years billed for the completed runs: paths × horizon, per scenario and per trial */
+                billedPathYears: number;
+                /**
+                 * @deprecated
+                 * @description the same as billedPathYears, under its former name
+                 */
                 pathYears: number;
                 /** @description engine time of the runs’ shards */
                 computeMs: number;
@@ -1170,7 +1180,12 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
-            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;
@@ -1250,7 +1265,12 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
-            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;
@@ -1288,7 +1308,12 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
-            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;
@@ -1355,7 +1380,12 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
-            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;
@@ -1389,7 +1419,12 @@ export type components = {
             /** @description completed shards / shards */
             progress: number;
             paths: number;
-            /** @description what the run is metered by: paths × horizon, per scenario and per trial */
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;

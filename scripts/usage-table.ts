@@ -7,7 +7,7 @@ const number = (value: number) => value.toLocaleString('en-US');
 export function usageTable(report: UsageReport, title: string): string {
   const used = report.periods.filter((p) => p.apiRequests > 0 || p.runs > 0);
   const row = (label: string, c: UsageReport['total']) =>
-    [label, c.apiRequests, c.simulations, c.comparisons, c.analyses, c.paths, c.pathYears, c.computeMs].map((v) =>
+    [label, c.apiRequests, c.simulations, c.comparisons, c.analyses, c.paths, c.billedPathYears, c.computeMs].map((v) =>
       typeof v === 'number' ? number(v) : v,
     );
   const lines = [title, ''];

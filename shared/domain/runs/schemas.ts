@@ -17,9 +17,12 @@ const runFields = {
   status: runStatus,
   progress: z.number().check(z.minimum(0), z.maximum(1)).register(z.globalRegistry, { description: 'completed shards / shards' }),
   paths: int(),
+  billedPathYears: z.optional(int()).register(z.globalRegistry, {
+    description: 'what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md)',
+  }),
   pathYears: z
     .optional(int())
-    .register(z.globalRegistry, { description: 'what the run is metered by: paths × horizon, per scenario and per trial' }),
+    .register(z.globalRegistry, { description: 'the same as billedPathYears, under its former name', deprecated: true }),
   seed: int(),
   shards: int(),
   completedShards: int(),

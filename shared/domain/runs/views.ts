@@ -11,7 +11,9 @@ function publicRun<T extends RunRecord>(record: T) {
     metered: _metered,
     ...rest
   } = record;
-  return rest;
+  // The store keeps the billed figure as `pathYears`; the API names it for what it is, and keeps the
+  // old name as a deprecated alias for one release (docs/USAGE.md).
+  return rest.pathYears === undefined ? rest : { ...rest, billedPathYears: rest.pathYears };
 }
 
 export function toSimulation(record: SimulationRecord): Simulation {

@@ -39,7 +39,10 @@ const countersShape = {
   comparisons: count(),
   analyses: count(),
   paths: count(),
-  pathYears: count().register(z.globalRegistry, { description: 'paths × horizon, per scenario and per trial' }),
+  billedPathYears: count().register(z.globalRegistry, {
+    description: 'the path-years billed for the completed runs: paths × horizon, per scenario and per trial',
+  }),
+  pathYears: count().register(z.globalRegistry, { description: 'the same as billedPathYears, under its former name', deprecated: true }),
   computeMs: count().register(z.globalRegistry, { description: 'engine time of the runs’ shards' }),
 };
 export const usageReportSchema = z
@@ -83,12 +86,19 @@ export function checkRange(query: UsageQuery): void {
   }
 }
 
-/** Every counter at 0, in the report's order: the ledger's counters, with the runs of every kind after the requests. */
-const emptyCounters = (): Counters => Object.assign({ apiRequests: 0, runs: 0 }, zeroUsageCounts());
+/**
+ * Every counter at 0, in the report's order: the ledger's counters, with the runs of every kind after
+ * the requests, and the billed path-years (the ledger's `pathYears`) before their deprecated alias.
+ */
+const emptyCounters = (): Counters => {
+  const { apiRequests, pathYears, computeMs, ...runCounts } = zeroUsageCounts();
+  return { apiRequests, runs: 0, ...runCounts, billedPathYears: pathYears, pathYears, computeMs };
+};
 
 function add(into: Counters, day: UsageDay): void {
   for (const name of usageCounters) into[name] += day[name];
   into.runs += day.simulations + day.comparisons + day.analyses;
+  into.billedPathYears += day.pathYears;
 }
 
 /** The realm's usage from `from` to `to`, every period listed (zero when nothing was used). */

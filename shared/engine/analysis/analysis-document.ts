@@ -119,6 +119,9 @@ export interface AnalysisDocument {
     elapsedMs: number;
     /** Paths simulated in all, counting every trial (what the analysis cost). */
     pathsSimulated: number;
+    /** The years the lives ran, summed over every trial's paths; not what the run is billed. */
+    simulatedPathYears: number;
+    /** @deprecated The same as simulatedPathYears, under its former name. */
     pathYears: number;
   };
   request: AnalysisRequest;

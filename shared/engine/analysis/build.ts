@@ -94,6 +94,7 @@ export function buildAnalysis(
       shards: meta.shards,
       elapsedMs: meta.elapsedMs + (performance.now() - started),
       pathsSimulated,
+      simulatedPathYears: merged.pathYears + pool.pathYears,
       pathYears: merged.pathYears + pool.pathYears,
     },
     request,

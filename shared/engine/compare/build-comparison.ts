@@ -197,6 +197,7 @@ export function buildComparison(
       seed: meta.seed,
       paths: n,
       years: { baseline: A.years, alternative: B.years },
+      simulatedPathYears: A.pathYears + B.pathYears,
       pathYears: A.pathYears + B.pathYears,
       shards: meta.shards,
       elapsedMs: meta.elapsedMs,

@@ -30,6 +30,9 @@ export interface ComparisonDocument {
     seed: number;
     paths: number;
     years: { baseline: number; alternative: number };
+    /** The years the lives ran in both scenarios, summed over paths; not what the run is billed. */
+    simulatedPathYears: number;
+    /** @deprecated The same as simulatedPathYears, under its former name. */
     pathYears: number;
     shards: number;
     elapsedMs: number;

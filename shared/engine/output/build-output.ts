@@ -97,6 +97,7 @@ export function buildOutput(
       seed: meta.seed,
       paths: n,
       years: merged.years,
+      simulatedPathYears: merged.pathYears,
       pathYears: merged.pathYears,
       shards: meta.shards,
       elapsedMs: meta.elapsedMs,

@@ -102,6 +102,9 @@ export interface OutputDocument {
     seed: number;
     paths: number;
     years: number;
+    /** The years the lives ran, summed over paths (a path ends with its household); not what the run is billed. */
+    simulatedPathYears: number;
+    /** @deprecated The same as simulatedPathYears, under its former name. */
     pathYears: number;
     shards: number;
     elapsedMs: number;

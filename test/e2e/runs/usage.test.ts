@@ -76,7 +76,9 @@ describe('GET /usage after runs', () => {
     const created = await startSimulation({ paths: 4_000, seed: 5 });
     expect(created.status, created.text).toBe(201);
     expect(created.body.status).toBe('QUEUED');
-    expect(created.body.pathYears).toBe(4_000 * years);
+    expect(created.body.billedPathYears).toBe(4_000 * years);
+    // The former name stays for one release, a deprecated alias of the same figure.
+    expect(created.body.pathYears).toBe(created.body.billedPathYears);
     const run = await waitForRun(harness, { ...ids, simulationId: created.body.id });
     expect(run.status).toBe('COMPLETED');
     const queued = difference(await usageTotal(), before);
@@ -87,6 +89,7 @@ describe('GET /usage after runs', () => {
       comparisons: 0,
       analyses: 0,
       paths: 4_000,
+      billedPathYears: 80_000,
       pathYears: 80_000,
       computeMs: run.elapsedMs,
     });
@@ -99,7 +102,7 @@ describe('GET /usage after runs', () => {
       runs: 2,
       simulations: 2,
       paths: 4_500,
-      pathYears: 90_000,
+      billedPathYears: 90_000,
       computeMs: run.elapsedMs + inline.body.elapsedMs,
     });
   });
@@ -125,13 +128,13 @@ describe('GET /usage after runs', () => {
     expect(faults.applied).toContain('fail-after:0');
     expect(faults.applied).toContain('duplicate:1');
     const counted = await usageTotal();
-    expect(difference(counted, before)).toMatchObject({ runs: 1, paths: 2_000, pathYears: 40_000, computeMs: run.elapsedMs });
+    expect(difference(counted, before)).toMatchObject({ runs: 1, paths: 2_000, billedPathYears: 40_000, computeMs: run.elapsedMs });
 
     // The same shard message once more, twice, through the real worker.
     const [range] = splitPathsByCost(2_000, run.shards);
     const message = { v: 1, realmId: 'demo', ...ids, kind: 'SIMULATION', runId: run.id, shard: 0, ...range } as const;
     for (const receiveCount of [2, 3]) expect((await shardWorker(event(message, receiveCount))).batchItemFailures).toEqual([]);
-    expect(difference(await usageTotal(), counted)).toMatchObject({ runs: 0, paths: 0, pathYears: 0, computeMs: 0 });
+    expect(difference(await usageTotal(), counted)).toMatchObject({ runs: 0, paths: 0, billedPathYears: 0, computeMs: 0 });
   });
 
   it('keeps a household’s usage when the household is deleted', async () => {
@@ -149,6 +152,7 @@ describe('GET /usage after runs', () => {
       comparisons: 0,
       analyses: 0,
       paths: 0,
+      billedPathYears: 0,
       pathYears: 0,
       computeMs: 0,
     });
@@ -233,8 +237,8 @@ describe('GET /usage requests', () => {
       ['2026-03', '2026-03-01', '2026-03-02'],
     ]);
     const thisMonth = await usage(admin, { ...around, granularity: 'MONTH' });
-    const summed = thisMonth.body.periods.reduce((sum: number, p: { pathYears: number }) => sum + p.pathYears, 0);
-    expect(summed).toBe(thisMonth.body.total.pathYears);
+    const summed = thisMonth.body.periods.reduce((sum: number, p: { billedPathYears: number }) => sum + p.billedPathYears, 0);
+    expect(summed).toBe(thisMonth.body.total.billedPathYears);
   });
 
   it('serves service accounts with the usage-reader or realm-admin role, and no user', async () => {
@@ -250,7 +254,7 @@ describe('GET /usage requests', () => {
   it('shows each realm only its own usage', async () => {
     const demoBefore = await usageTotal(admin);
     const otherBefore = await usageTotal(otherRealm);
-    expect(otherBefore).toMatchObject({ runs: 0, paths: 0, pathYears: 0 });
+    expect(otherBefore).toMatchObject({ runs: 0, paths: 0, billedPathYears: 0 });
     const headers = auth(otherRealm);
     const household = await sent(harness.api.POST('/households', { body: { name: 'Elsewhere', currency: 'USD' }, headers }));
     expect(household.status, household.text).toBe(201);
@@ -272,7 +276,7 @@ describe('GET /usage requests', () => {
     expect(run.status, run.text).toBe(201);
     const other = (await usage(otherRealm)).body;
     expect(other.realmId).toBe('elsewhere');
-    expect(other.total).toMatchObject({ runs: 1, paths: 100, pathYears: 2_000, apiRequests: 5 });
-    expect(difference(await usageTotal(admin), demoBefore)).toMatchObject({ apiRequests: 1, runs: 0, paths: 0, pathYears: 0 });
+    expect(other.total).toMatchObject({ runs: 1, paths: 100, billedPathYears: 2_000, apiRequests: 5 });
+    expect(difference(await usageTotal(admin), demoBefore)).toMatchObject({ apiRequests: 1, runs: 0, paths: 0, billedPathYears: 0 });
   });
 });
