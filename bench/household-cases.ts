@@ -51,12 +51,17 @@ function rounds(n: number, contenders: Record<string, () => unknown>): Record<st
 
 /**
  * The numbers of two documents that differ (elapsedMs aside), by the path of each (`summary.depletionAge.p5`),
- * and how many numbers were compared. Object.is: every number to the bit, -0 and NaN included.
+ * how many numbers were compared, and the fields only one of them has (a field added or renamed
+ * between revisions, which is no difference in the work). Object.is: every number to the bit, -0 and
+ * NaN included.
  */
-function differences(a: unknown, b: unknown, path = '', out = { paths: [] as string[], compared: 0 }) {
+function differences(a: unknown, b: unknown, path = '', out = { paths: [] as string[], compared: 0, oneSided: [] as string[] }) {
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      if (key !== 'elapsedMs') differences((a as any)[key], (b as any)[key], path ? `${path}.${key}` : key, out);
+      if (key === 'elapsedMs') continue;
+      const at = path ? `${path}.${key}` : key;
+      if (!(key in a) || !(key in b)) out.oneSided.push(at);
+      else differences((a as any)[key], (b as any)[key], at, out);
     }
   } else {
     out.compared++;
@@ -68,8 +73,9 @@ function differences(a: unknown, b: unknown, path = '', out = { paths: [] as str
 /** Says whether the ref's document is today's to the bit: if not, the ratios compare different work. */
 function reportSameWork(label: string, today: unknown, ref: unknown, refLabel: string): void {
   const found = differences(today, ref);
+  const oneSided = found.oneSided.length > 0 ? ` (fields in one of them only: ${found.oneSided.slice(0, 3).join(', ')})` : '';
   if (found.paths.length === 0) {
-    console.log(`  ${label}: the engine and ${refLabel}: the same ${found.compared} numbers, to the bit (elapsedMs aside)`);
+    console.log(`  ${label}: the engine and ${refLabel}: the same ${found.compared} numbers, to the bit (elapsedMs aside)${oneSided}`);
   } else {
     console.log(
       `  ${label}: ${found.paths.length} of ${found.compared} numbers differ from ${refLabel}'s ` +
