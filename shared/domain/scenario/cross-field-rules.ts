@@ -101,7 +101,8 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     if (total > 1 + ALLOCATION_TOLERANCE && (contributed.get(acc.ownerId) ?? 0) <= 1 + ALLOCATION_TOLERANCE)
       fail(
         ['accounts', i, 'contributionFraction'],
-        `takes member "${acc.ownerId}"'s contributions to ${+total.toFixed(6)} of their salary: one owner's accounts may take at most 1 between them`,
+        `takes member "${acc.ownerId}"'s contributions to ${+total.toFixed(6)} of their salary: ` +
+          "one owner's accounts may take at most 1 between them",
       );
     contributed.set(acc.ownerId, total);
   });
