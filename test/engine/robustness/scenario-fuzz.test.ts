@@ -77,7 +77,8 @@ describe('random scenarios (seeded fuzz)', () => {
       const d = new Draw(SEED + 1);
       let checked = 0;
       for (let k = 0; k < CASES; k++) {
-        const v = validateScenario(randomScenario(d, PATHS, k));
+        const doc = randomScenario(d, PATHS, k);
+        const v = validateScenario(doc);
         if (!v.ok) continue;
         const plan = toHouseholdPlan(v.value);
         const r = {
@@ -94,7 +95,7 @@ describe('random scenarios (seeded fuzz)', () => {
         for (let p = 0; p < 4; p++) {
           const lives = plan.members.map(() => life(plan.years, d.bool() ? d.int(0, plan.years - 1) : -1));
           sim.run(econ, lives);
-          const where = `case ${k}, path ${p} (FUZZ_SEED=${SEED}): ${JSON.stringify({ rates, deaths: lives.map((l) => l.deathYear) })}`;
+          const where = `case ${k}, path ${p} (FUZZ_SEED=${SEED}): ${JSON.stringify({ rates, deaths: lives.map((l) => l.deathYear), doc })}`;
           for (let t = 0; t < sim.yearsRun; t++) {
             expect(sim.taxes[t], `${where}, year ${t}`).toBeGreaterThanOrEqual(0);
             expect(sim.netWorth[t], `${where}, year ${t}`).toBeLessThanOrEqual(ceiling[t] * (1 + 1e-9) + 1e-6);
