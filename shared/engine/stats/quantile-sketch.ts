@@ -59,7 +59,14 @@ const UNSCALED_LIMIT = 2 ** 511;
 /** A power of two, so scaling by it is exact and gives the same representative as the unscaled formula would. */
 const SCALE = 2 ** -512;
 
-function representative(key: number): number {
+/** The bucket key of a finite value's magnitude (the sketch's own bucketing). */
+export function magnitudeKey(v: number): number {
+  F64[0] = v;
+  return (U32[HI] & 0x7fffffff) >>> SHIFT;
+}
+
+/** The value a bucket of several values is read at (magnitudes). */
+export function representative(key: number): number {
   const lo = bucketLow(key);
   const hi = bucketLow(key + 1);
   if (lo < UNSCALED_LIMIT) return (2 * lo * hi) / (lo + hi);
