@@ -27,7 +27,7 @@ export const accountSchema = z.strictObject({
   glidePath: z.optional(glidePathSchema),
   /** RETIREMENT: the owner's age from which withdrawals are allowed. */
   accessAge: z.optional(age),
-  /** RETIREMENT: the owner's contribution as a fraction of salary (pre-tax). */
+  /** RETIREMENT: the owner's contribution as a fraction of salary (pre-tax); one owner's accounts sum to at most 1. */
   contributionFraction: z._default(fraction, 0),
   /** RETIREMENT: the employer adds this multiple of the owner's contribution... */
   employerMatch: z._default(z.number().check(z.minimum(0), z.maximum(5)), 0),

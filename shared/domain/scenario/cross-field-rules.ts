@@ -93,6 +93,20 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     }
   });
 
+  // An owner pays contributions out of one salary: between their accounts, at most all of it.
+  const contributed = new Map<string, number>();
+  doc.accounts.forEach((acc, i) => {
+    if (acc.type !== 'RETIREMENT' || acc.ownerId === undefined || acc.contributionFraction === 0) return;
+    const total = (contributed.get(acc.ownerId) ?? 0) + acc.contributionFraction;
+    if (total > 1 + ALLOCATION_TOLERANCE && (contributed.get(acc.ownerId) ?? 0) <= 1 + ALLOCATION_TOLERANCE)
+      fail(
+        ['accounts', i, 'contributionFraction'],
+        `takes member "${acc.ownerId}"'s contributions to ${+total.toFixed(6)} of their salary: ` +
+          "one owner's accounts may take at most 1 between them",
+      );
+    contributed.set(acc.ownerId, total);
+  });
+
   // Properties bought by a HOME_PURCHASE goal, and the goal buying each.
   const purchases = new Map<string, (typeof doc.goals)[number]>();
   doc.goals.forEach((g, i) => {

@@ -87,6 +87,8 @@ export interface SensitivityEntry {
   up: number;
   successChange: { down: PairedDifference; up: PairedDifference };
   medianTerminalEstateChange: { down: Estimate; up: Estimate };
+  /** Per side, a default move shortened to stay inside the input's valid range (0: not made), and why. */
+  limited?: { down?: string; up?: string };
 }
 
 export interface SensitivityResult {

@@ -65,6 +65,7 @@ export function buildAnalysis(
           up: i.up,
           successChange: { down: pairedChanges(baseCounts, down).success, up: pairedChanges(baseCounts, up).success },
           medianTerminalEstateChange: { down: medianEstateChange(baseCounts, down), up: medianEstateChange(baseCounts, up) },
+          ...(i.limited ? { limited: i.limited } : {}),
         };
       });
       const swing = (e: SensitivityEntry) => Math.abs(e.successChange.up.value - e.successChange.down.value);

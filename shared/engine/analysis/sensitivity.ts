@@ -115,15 +115,65 @@ export function moved(plan: HouseholdPlan, input: SensitivityInputName, move: nu
   }
 }
 
-export function resolvedMoves(input: SensitivityInput): { down: number; up: number } {
+/** An input's moves: the client's as given, or the defaults, shortened where they would leave the valid range, with why. */
+export interface ResolvedMoves {
+  down: number;
+  up: number;
+  /** Per side, a default move that was shortened (or could not be made at all: 0), in words. */
+  limited?: { down?: string; up?: string };
+}
+
+export function resolvedMoves(plan: HouseholdPlan, input: SensitivityInput): ResolvedMoves {
   const d = DEFAULT_SENSITIVITY[input.input];
-  return { down: input.down ?? d.down, up: input.up ?? d.up };
+  const out: ResolvedMoves = { down: input.down ?? d.down, up: input.up ?? d.up };
+  if (!(input.input in DEFAULT_SENSITIVITY)) return out;
+  const range = moveRange(plan, input.input);
+  const limited: { down?: string; up?: string } = {};
+  if (input.down === undefined && range.lowest > d.down) {
+    out.down = Math.min(0, range.lowest) + 0; // + 0: never −0
+    limited.down = limitedMove(d.down, out.down, range.why);
+  }
+  if (input.up === undefined && range.highest < d.up) {
+    out.up = Math.max(0, range.highest) + 0;
+    limited.up = limitedMove(d.up, out.up, range.why);
+  }
+  if (limited.down !== undefined || limited.up !== undefined) out.limited = limited;
+  return out;
+}
+
+const signed = (x: number) => (x < 0 ? `−${-x}` : `+${x}`);
+
+function limitedMove(wanted: number, made: number, why: string): string {
+  return made === 0
+    ? `the default move ${signed(wanted)} cannot be made: ${why}; no move is made, so the change is 0`
+    : `the default move ${signed(wanted)} is shortened to ${signed(made)}: ${why}`;
+}
+
+/** The moves an input allows on this plan (additive inputs only have limits), and what sets them. */
+function moveRange(plan: HouseholdPlan, input: SensitivityInputName): { lowest: number; highest: number; why: string } {
+  if (input === 'EQUITY_VOLATILITY' && isApplicable(plan, input)) {
+    const v = plan.assumptions.economic.equity.volatility;
+    return { lowest: -v, highest: Infinity, why: `equity volatility is ${v} and cannot fall below 0` };
+  }
+  if (input === 'RETIREMENT_AGE') {
+    let lowest = -Infinity;
+    let highest = Infinity;
+    const why: string[] = [];
+    for (const m of earners(plan)) {
+      const age = plan.startYear - m.birthYear;
+      if (age - m.retirementAge > lowest) lowest = age - m.retirementAge;
+      if (120 - m.retirementAge < highest) highest = 120 - m.retirementAge;
+      why.push(`${m.id} is ${age} in ${plan.startYear} and retires at ${m.retirementAge}`);
+    }
+    return { lowest, highest, why: `${why.join(', ')}; a retirement age stays from the age in ${plan.startYear} to 120` };
+  }
+  return { lowest: -Infinity, highest: Infinity, why: '' };
 }
 
 export function sensitivityIssues(plan: HouseholdPlan, input: SensitivityInput, field: string): AnalysisIssue[] {
   const issues: AnalysisIssue[] = [];
   if (!(input.input in DEFAULT_SENSITIVITY)) return [{ field: `${field}.input`, message: `unknown input ${input.input}` }];
-  const moves = resolvedMoves(input);
+  const moves = resolvedMoves(plan, input);
   for (const side of ['down', 'up'] as const) {
     const move = moves[side];
     const f = `${field}.${side}`;

@@ -54,7 +54,9 @@ export function leversOf(plan: HouseholdPlan, request: AnalysisRequest): Resolve
 /** The sensitivity inputs that apply to the plan, with their moves; or the stress shocks. */
 export function sensitivityInputs(plan: HouseholdPlan, request: AnalysisRequest & { type: 'SENSITIVITY' }) {
   const inputs = request.inputs ?? DEFAULT_SENSITIVITY_INPUTS.map((input) => ({ input }));
-  return inputs.filter((i) => isApplicable(plan, i.input)).map((i) => ({ input: i.input as SensitivityInputName, ...resolvedMoves(i) }));
+  return inputs
+    .filter((i) => isApplicable(plan, i.input))
+    .map((i) => ({ input: i.input as SensitivityInputName, ...resolvedMoves(plan, i) }));
 }
 
 export const stressShocks = (request: AnalysisRequest & { type: 'STRESS' }): StressShock[] => request.shocks ?? DEFAULT_STRESS_SHOCKS;

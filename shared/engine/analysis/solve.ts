@@ -23,6 +23,11 @@ import { targetDueAt, targetMet, targetMetAt, type ResolvedTarget } from './targ
  * path needs only ⌈log2(66)⌉ = 7 runs.
  */
 export const GRID_CELLS = 64;
+/**
+ * Steps past the solved value, one run each, at most: for a retirement age these reach across any
+ * bracket; for an amount (a cent a step) they only cover the rounding of a non-monotone path or two.
+ */
+export const MAX_STEPS = 20;
 /** Per path: −1 not due (does not count), 0 due and not met, 1 met. */
 export type Outcome = -1 | 0 | 1;
 
@@ -200,40 +205,24 @@ export function finishSolve(
   }
 
   // Simulate every path at the solved value: the reported probability is this simulation's.
-  const value = valueOf(lever, units);
-  // At the current value the lever gives the base plan itself, whose outcomes are known: no run needed.
-  const out =
-    units === currentUnits(lever)
-      ? null
-      : pool.runBatch(
-          pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(value) })),
-          rangePaths({ pathStart: 0, pathCount: n }),
-        );
-  let met = 0,
-    dueAt = 0,
-    sumD = 0,
-    sumD2 = 0,
-    baseMet = 0,
-    paired = 0,
-    nonMonotone = 0;
-  for (let i = 0; i < n; i++) {
-    const isDue = out ? targetDueAt(target, out, i) : base[i] >= 0;
-    const x = isDue && (out ? targetMetAt(target, out, i) : base[i] === 1) ? 1 : 0;
-    if (isDue) {
-      dueAt++;
-      met += x;
-    }
-    if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) nonMonotone++;
-    if (isDue || base[i] >= 0) {
-      const b0 = base[i] === 1 ? 1 : 0;
-      const d = x - b0;
-      sumD += d;
-      sumD2 += d * d;
-      baseMet += b0;
-      paired++;
-    }
+  const solvedUnits = units;
+  let at = simulateAt(pool, lever, leverKey, target, base, units, predictedOk);
+  trials.push({ value: valueOf(lever, units), probability: p(at.met), source: 'SIMULATED' });
+  const nonMonotone = at.nonMonotone;
+  // Paths that do not respond monotonically can leave the solved value short of the target: step
+  // on, one run per step, until the simulated probability meets it or the bracket ends.
+  const last = grid[M - 1];
+  const dir = Math.sign(last - units);
+  let steps = 0;
+  while (status === 'SOLVED' && units !== last && steps < MAX_STEPS && at.met / Math.max(1, at.dueAt) < target.probability) {
+    units += dir;
+    steps++;
+    at = simulateAt(pool, lever, leverKey, target, base, units, predictedOk);
+    trials.push({ value: valueOf(lever, units), probability: p(at.met), source: 'SIMULATED' });
   }
-  trials.push({ value, probability: p(met), source: 'SIMULATED' });
+  if (steps > 0 && at.met / Math.max(1, at.dueAt) < target.probability && units === last) status = 'UNREACHABLE';
+  const value = valueOf(lever, units);
+  const { met, dueAt, sumD, sumD2, baseMet, paired } = at;
   const probability = proportion(met, dueAt);
   const pb = paired > 0 ? baseMet / paired : 0;
   const pv = paired > 0 ? met / paired : 0;
@@ -247,7 +236,15 @@ export function finishSolve(
     ? 'The target cannot be reached with this lever, which works against it: ' +
       `today (${lever.describe(lever.current)}) ${what} on ${today.value.toFixed(3)} of paths, ` +
       `and at the bound (${lever.describe(value)}) on only ${probability.value.toFixed(3)}.`
-    : explain(lever, target, status, value, probability.value, nonMonotone);
+    : explain(
+        lever,
+        target,
+        status,
+        value,
+        probability.value,
+        nonMonotone,
+        steps > 0 ? { value: valueOf(lever, solvedUnits), trials } : null,
+      );
   return {
     lever: { type: lever.type, ...(lever.itemId !== undefined ? { itemId: lever.itemId } : {}), current: lever.current, unit: lever.unit },
     target: { ...(target.goalId !== undefined ? { goalId: target.goalId } : {}), probability: target.probability },
@@ -273,6 +270,7 @@ function explain(
   value: number,
   probability: number,
   nonMonotone: number,
+  stepped: { value: number; trials: readonly SolveTrial[] } | null,
 ): string | undefined {
   const what = target.goalId === undefined ? 'the plan succeeds' : `goal ${target.goalId} is met`;
   const p = probability.toFixed(3);
@@ -298,10 +296,69 @@ function explain(
         'the probability reported is the one simulated at the solved value.',
     );
   }
+  if (stepped) {
+    const first = stepped.trials.find((t) => t.source === 'SIMULATED')!;
+    parts.push(
+      `Simulated at the value the paths' switch points gave (${lever.describe(stepped.value)}), ${what} on ` +
+        `${first.probability.toFixed(4)} of paths, short of ${target.probability}: stepped on to ${lever.describe(value)}, ` +
+        `where ${what} on ${probability.toFixed(4)}.`,
+    );
+  }
   if (status === 'SOLVED' && probability < target.probability) {
     parts.push(
-      `Simulated at the solved value, ${what} on ${p} of paths, just short of the target: the lever is not monotone on every path.`,
+      `Simulated at the solved value, ${what} on ${p} of paths, just short of the target: the lever is not monotone on every ` +
+        `path, and ${MAX_STEPS} steps on did not reach it.`,
     );
   }
   return parts.length ? parts.join(' ') : undefined;
+}
+
+interface SimulatedValue {
+  met: number;
+  dueAt: number;
+  sumD: number;
+  sumD2: number;
+  baseMet: number;
+  paired: number;
+  nonMonotone: number;
+}
+
+/** Every path simulated at the lever's value `units`: the target met, and the differences from the base plan. */
+function simulateAt(
+  pool: RunnerPool,
+  lever: ResolvedLever,
+  leverKey: string,
+  target: ResolvedTarget,
+  base: readonly Outcome[],
+  units: number,
+  predictedOk: (i: number) => boolean,
+): SimulatedValue {
+  const n = base.length;
+  // At the current value the lever gives the base plan itself, whose outcomes are known: no run needed.
+  const out =
+    units === currentUnits(lever)
+      ? null
+      : pool.runBatch(
+          pool.runner(`${leverKey}@${units}`, () => ({ plan: lever.apply(valueOf(lever, units)) })),
+          rangePaths({ pathStart: 0, pathCount: n }),
+        );
+  const r: SimulatedValue = { met: 0, dueAt: 0, sumD: 0, sumD2: 0, baseMet: 0, paired: 0, nonMonotone: 0 };
+  for (let i = 0; i < n; i++) {
+    const isDue = out ? targetDueAt(target, out, i) : base[i] >= 0;
+    const x = isDue && (out ? targetMetAt(target, out, i) : base[i] === 1) ? 1 : 0;
+    if (isDue) {
+      r.dueAt++;
+      r.met += x;
+    }
+    if (base[i] >= 0 && x !== (predictedOk(i) ? 1 : 0)) r.nonMonotone++;
+    if (isDue || base[i] >= 0) {
+      const b0 = base[i] === 1 ? 1 : 0;
+      const d = x - b0;
+      r.sumD += d;
+      r.sumD2 += d * d;
+      r.baseMet += b0;
+      r.paired++;
+    }
+  }
+  return r;
 }

@@ -1,10 +1,12 @@
-import { ExactSum, QuantileSketch, studentTCritical } from '../stats/index.js';
+import { ExactSum, studentTCritical } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
+import type { Percentiles } from '../output/output-document.js';
 import { percentiles, sumValue, PERCENTILE_LEVELS } from '../output/percentiles.js';
-import type { ShardResult, SketchJson } from '../output/shard-result.js';
+import type { ShardResult } from '../output/shard-result.js';
 import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShardResult } from './comparison-shard.js';
 import type { ComparedFigure, ComparisonDocument } from './comparison-document.js';
-import { bootstrapAgeDifferences } from './paired-ages.js';
+import { bootstrapPairedDifferences, replicateStandardDeviation, type BootstrapReplicates } from './paired-ages.js';
+import { estateValue } from './estate-buckets.js';
 
 export type { ComparedFigure, ComparisonDocument };
 
@@ -57,12 +59,6 @@ function batchStandardError(diffs: (number | null)[]): StandardError | null {
   return { se: Math.sqrt(v / k), df: k - 1 };
 }
 
-/** The q-quantile of one batch's distribution of a figure; null if the batch has no value of it. */
-function batchQuantile(sketch: SketchJson, q: number): number | null {
-  const s = QuantileSketch.fromJSON(sketch);
-  return s.count > 0 ? s.quantile(q) : null;
-}
-
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null);
 
 export function buildComparison(
@@ -78,53 +74,59 @@ export function buildComparison(
     const s = merged.pairedSums[f];
     return figure(name, a, b, pairedStandardError(sumValue(s.d), sumValue(s.d2), n), 'PAIRED_PATHS');
   };
-  const batched = (name: string, a: number | null, b: number | null, perBatch: (side: BatchSide) => number | null) => {
-    const diffs = merged.batches.map((x) => {
-      const va = perBatch(x.baseline);
-      const vb = perBatch(x.alternative);
-      return va === null || vb === null ? null : vb - va;
-    });
-    return figure(name, a, b, batchStandardError(diffs), 'BATCH_MEANS');
-  };
   const mean = (r: ShardResult, sum: ReturnType<typeof sumValue>) => (r.paths > 0 ? sum / r.paths : null);
+  const levels = PERCENTILE_LEVELS.map((p) => p / 100);
   /**
-   * Depletion ages: paired bootstrap over paths (paired-ages.ts). Batch means of these percentiles
-   * were too small by a factor of about 1.6: a batch holds only a few depleted paths, and the
-   * percentile of a few whole-number ages varies less than the full run's scaled down.
+   * Percentile differences: paired bootstrap over paths (paired-ages.ts). Batch means of these
+   * were too small (by 1.25 to 1.6 for depletion ages, 1.4 to 3.3 for terminal estates): a batch
+   * of a thirty-second of the paths holds few of those near an outer percentile, and its
+   * percentile varies less than the run's scaled down.
    */
-  const depletionAgeFigures = (): ComparedFigure[] => {
-    const se = bootstrapAgeDifferences(
-      merged.depletionAges,
-      PERCENTILE_LEVELS.map((p) => p / 100),
-      meta.seed,
-    );
-    const keys = ['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)] as (keyof typeof depletionAgeA)[];
-    return keys.map((key, i) => {
-      const s = i === 0 ? se.mean : se.quantiles[i - 1];
-      return figure(
-        `depletionAge.${key}`,
-        depletionAgeA[key],
-        depletionAgeB[key],
-        s === null ? null : { se: s, df: n - 1 },
+  const bootstrapped = (
+    prefix: string,
+    a: Percentiles,
+    b: Percentiles,
+    replicates: BootstrapReplicates,
+    whole: boolean,
+  ): ComparedFigure[] =>
+    ['mean', ...PERCENTILE_LEVELS.map((p) => `p${p}`)].flatMap((key, i) => {
+      const xs = i === 0 ? replicates.mean : replicates.quantiles[i - 1];
+      if (i === 0 && prefix === 'terminalEstate') return [];
+      const se = replicateStandardDeviation(xs);
+      const f = figure(
+        `${prefix}.${key}`,
+        a[key as keyof Percentiles],
+        b[key as keyof Percentiles],
+        se === null ? null : { se, df: n - 1 },
         'PAIRED_BOOTSTRAP',
       );
+      // A difference of whole-number percentiles is a whole number, and so is the truth: its interval
+      // is the resampled differences' central 95% (which takes in the neighbouring years as often as
+      // the resamples reach them), never narrower than the estimate itself.
+      if (whole && i > 0 && xs !== null && f.difference !== null && f.interval95 !== null) {
+        const sorted = [...xs].sort((x, y) => x - y);
+        f.interval95 = [Math.min(f.difference, typeOneQuantile(sorted, 0.025)), Math.max(f.difference, typeOneQuantile(sorted, 0.975))];
+      }
+      return [f];
     });
-  };
   const estateA = percentiles(A.terminalEstate);
   const estateB = percentiles(B.terminalEstate);
   const depletionAgeA = percentiles(A.depletionAge);
   const depletionAgeB = percentiles(B.depletionAge);
+  const ageReplicates = bootstrapPairedDifferences(merged.depletionAges, levels, meta.seed, 'compare:bootstrap:depletionAge');
+  const estateReplicates = bootstrapPairedDifferences(merged.terminalEstates ?? [], levels, meta.seed, 'compare:bootstrap:terminalEstate', {
+    counts: () => true,
+    valueAt: estateValue,
+    lowest: -Infinity,
+  });
 
   const summary: ComparedFigure[] = [
     paired(0, ratio(A.successes, n), ratio(B.successes, n), PAIRED_MEANS[0]),
     paired(1, ratio(A.depletions, n), ratio(B.depletions, n), PAIRED_MEANS[1]),
     paired(2, mean(A, sumValue(A.totalShortfall)), mean(B, sumValue(B.totalShortfall)), PAIRED_MEANS[2]),
     paired(3, estateA.mean, estateB.mean, PAIRED_MEANS[3]),
-    ...PERCENTILE_LEVELS.map((p) => {
-      const key = `p${p}` as keyof typeof estateA;
-      return batched(`terminalEstate.${key}`, estateA[key], estateB[key], (side) => batchQuantile(side.terminalEstate, p / 100));
-    }),
-    ...depletionAgeFigures(),
+    ...bootstrapped('terminalEstate', estateA, estateB, estateReplicates, false),
+    ...bootstrapped('depletionAge', depletionAgeA, depletionAgeB, ageReplicates, true),
   ];
 
   const goalIds = [...new Set([...baseline.goals.map((g) => g.id), ...alternative.goals.map((g) => g.id)])];
@@ -204,4 +206,9 @@ export function buildComparison(
       batches: merged.batches.length,
     },
   };
+}
+
+/** The type-1 q-quantile of ascending values. */
+function typeOneQuantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 }

@@ -1,4 +1,4 @@
-import { ExactSum, QuantileSketch } from '../stats/index.js';
+import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
 import type { HouseholdBatch } from '../household/household-batch.js';
@@ -8,9 +8,10 @@ import { inEconomySample } from '../output/economy-sample.js';
 import { checkRange, forEachBatch, type ShardRange } from '../output/simulate-shard.js';
 import { Distribution } from '../output/distribution.js';
 import { MONEY_UNIT } from '../output/fixed-point-sum.js';
-import type { DistributionJson, ExactSumJson, ShardResult, SketchJson } from '../output/shard-result.js';
+import type { DistributionJson, ExactSumJson, ShardResult } from '../output/shard-result.js';
 import { ENGINE_VERSION } from '../version.js';
 import { PairedAges, type PairedAgesJson } from './paired-ages.js';
+import { estateKey } from './estate-buckets.js';
 
 /**
  * Number of interleaved batches (path index mod BATCHES) for the paired standard errors of
@@ -24,7 +25,6 @@ export const PAIRED_MEANS = ['probabilityOfSuccess', 'probabilityOfDepletion', '
 export const PAIRED_MEMBER_MEANS = ['lifeExpectancy', 'probabilityDisabled', 'probabilityLongTermCare', 'probabilityUnemployed'] as const;
 
 export interface BatchSide {
-  terminalEstate: SketchJson;
   depletions: number;
   /** The primary member's age at depletion, among the batch's depleted paths. */
   depletionAge: DistributionJson;
@@ -43,12 +43,13 @@ export interface ComparisonShardResult {
   batches: { baseline: BatchSide; alternative: BatchSide }[];
   /** Per path the pair (baseline, alternative) of the primary member's depletion ages, counted (paired-ages.ts). */
   depletionAges: PairedAgesJson;
+  /** Per path the pair (baseline, alternative) of real terminal estates as bucket keys (estate-buckets.ts), counted. */
+  terminalEstates: PairedAgesJson;
   failedToSucceeded: number;
   succeededToFailed: number;
 }
 
 class Batch {
-  readonly estate = new QuantileSketch();
   depletions = 0;
   readonly depletionAge = new Distribution(MONEY_UNIT);
   readonly goalDue: number[];
@@ -61,7 +62,6 @@ class Batch {
   }
   /** Slot i of a batch that has run. */
   add(b: HouseholdBatch, i: number, primaryAge0: number): void {
-    this.estate.add(b.terminalEstateReal[i]);
     if (b.depletionYear[i] >= 0) {
       this.depletions++;
       this.depletionAge.add(primaryAge0 + b.depletionYear[i]);
@@ -76,7 +76,6 @@ class Batch {
   }
   toJSON(): BatchSide {
     return {
-      terminalEstate: this.estate.toJSON(),
       depletions: this.depletions,
       depletionAge: this.depletionAge.toJSON(),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
@@ -131,6 +130,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   const batchesA = Array.from({ length: BATCHES }, () => new Batch(baseline.goals.length));
   const batchesB = Array.from({ length: BATCHES }, () => new Batch(alternative.goals.length));
   const depletionAges = new PairedAges();
+  const terminalEstates = new PairedAges();
   let failedToSucceeded = 0;
   let succeededToFailed = 0;
   forEachBatch(range, (paths, count) => {
@@ -164,6 +164,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
         simA.depletionYear[i] >= 0 ? a.compiled.memberAge0[a.compiled.primary] + simA.depletionYear[i] : -1,
         simB.depletionYear[i] >= 0 ? b.compiled.memberAge0[b.compiled.primary] + simB.depletionYear[i] : -1,
       );
+      terminalEstates.add(estateKey(simA.terminalEstateReal[i]), estateKey(simB.terminalEstateReal[i]));
       if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
       if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
     }
@@ -177,6 +178,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
     pairedSums: sumD.map((d, f) => ({ d: d.toJSON(), d2: sumD2[f].toJSON() })),
     batches: batchesA.map((x, i) => ({ baseline: x.toJSON(), alternative: batchesB[i].toJSON() })),
     depletionAges: depletionAges.toJSON(),
+    terminalEstates: terminalEstates.toJSON(),
     failedToSucceeded,
     succeededToFailed,
   };

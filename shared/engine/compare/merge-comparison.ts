@@ -1,10 +1,9 @@
-import { mergeDistributions, mergeShardResults, mergeSketches, mergeSums } from '../output/merge-shards.js';
+import { mergeDistributions, mergeShardResults, mergeSums } from '../output/merge-shards.js';
 import type { BatchSide, ComparisonShardResult } from './comparison-shard.js';
 import { mergePairedAges } from './paired-ages.js';
 
 function mergeBatchSides(sides: BatchSide[]): BatchSide {
   return {
-    terminalEstate: mergeSketches(sides.map((x) => x.terminalEstate)),
     depletions: sides.reduce((s, x) => s + x.depletions, 0),
     depletionAge: mergeDistributions(sides.map((x) => x.depletionAge)),
     goals: sides[0].goals.map((_, g) => ({
@@ -34,6 +33,7 @@ export function mergeComparisonShards(results: ComparisonShardResult[]): Compari
       alternative: mergeBatchSides(results.map((r) => r.batches[b].alternative)),
     })),
     depletionAges: mergePairedAges(results.map((r) => r.depletionAges ?? [])),
+    terminalEstates: mergePairedAges(results.map((r) => r.terminalEstates ?? [])),
     failedToSucceeded: results.reduce((s, r) => s + r.failedToSucceeded, 0),
     succeededToFailed: results.reduce((s, r) => s + r.succeededToFailed, 0),
   };

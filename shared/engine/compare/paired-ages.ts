@@ -10,9 +10,14 @@ import { RandomStream, streamId } from '../random/index.js';
 /** [baseline age, alternative age, paths], -1 for no depletion; sorted by baseline then alternative age. */
 export type PairedAgesJson = [number, number, number][];
 
-/** Ages are below this (a member's age plus a horizon of at most 150 years). */
-const AGE_LIMIT = 4096;
-const key = (a: number, b: number) => (a + 1) * AGE_LIMIT + (b + 1);
+/**
+ * Each side's whole number lies in [-OFFSET, OFFSET): ages (and -1), and the signed sketch bucket
+ * keys of terminal estates (estate-buckets.ts, below 2^17 in magnitude). A pair's key stays below 2^37.
+ */
+const OFFSET = 1 << 17;
+const RANGE = 2 * OFFSET;
+const key = (a: number, b: number) => (a + OFFSET) * RANGE + (b + OFFSET);
+const unkey = (k: number): [number, number] => [Math.floor(k / RANGE) - OFFSET, (k % RANGE) - OFFSET];
 
 export class PairedAges {
   private readonly counts = new Map<number, number>();
@@ -23,7 +28,7 @@ export class PairedAges {
   }
 
   toJSON(): PairedAgesJson {
-    return [...this.counts.entries()].sort((x, y) => x[0] - y[0]).map(([k, n]) => [Math.floor(k / AGE_LIMIT) - 1, (k % AGE_LIMIT) - 1, n]);
+    return [...this.counts.entries()].sort((x, y) => x[0] - y[0]).map(([k, n]) => [...unkey(k), n]);
   }
 }
 
@@ -31,7 +36,7 @@ export class PairedAges {
 export function mergePairedAges(parts: PairedAgesJson[]): PairedAgesJson {
   const counts = new Map<number, number>();
   for (const part of parts) for (const [a, b, n] of part) counts.set(key(a, b), (counts.get(key(a, b)) ?? 0) + n);
-  return [...counts.entries()].sort((x, y) => x[0] - y[0]).map(([k, n]) => [Math.floor(k / AGE_LIMIT) - 1, (k % AGE_LIMIT) - 1, n]);
+  return [...counts.entries()].sort((x, y) => x[0] - y[0]).map(([k, n]) => [...unkey(k), n]);
 }
 
 /** The compared depletion-age figures of one side, from counts of whole-number ages. */
@@ -43,13 +48,14 @@ export interface AgeFigures {
 
 /**
  * Mean and type-1 quantiles (x_(ceil(q n)), the output's definition for whole numbers) of the
- * ages `ages[i]` held by `counts[i]` paths each (ascending ages, ages < 0 left out).
+ * ages `ages[i]` held by `counts[i]` paths each (ascending ages, ages below `lowest` left out:
+ * -1, no depletion, by default).
  */
-export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, qs: readonly number[]): AgeFigures {
+export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, qs: readonly number[], lowest = 0): AgeFigures {
   let n = 0;
   let sum = 0;
   for (let i = 0; i < ages.length; i++) {
-    if (ages[i] < 0) continue;
+    if (ages[i] < lowest) continue;
     n += counts[i];
     sum += ages[i] * counts[i];
   }
@@ -60,7 +66,7 @@ export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, q
     const rank = Math.max(1, Math.abs(x - nearest) <= 1e-9 * Math.max(1, x) ? nearest : Math.ceil(x));
     let seen = 0;
     for (let i = 0; i < ages.length; i++) {
-      if (ages[i] < 0) continue;
+      if (ages[i] < lowest) continue;
       seen += counts[i];
       if (seen >= rank) return ages[i];
     }
@@ -72,45 +78,58 @@ export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, q
 /** Number of bootstrap resamples: the standard error is itself known to about 1/sqrt(2 B) = 5%. */
 export const BOOTSTRAP_RESAMPLES = 200;
 
+/** Per figure, the resampled differences (alternative − baseline); null where the run's figure is undefined. */
+export interface BootstrapReplicates {
+  mean: number[] | null;
+  quantiles: (number[] | null)[];
+}
+
 /**
- * Paired bootstrap (Efron) of the depletion-age figures' differences, alternative − baseline:
- * resample the run's paths with replacement, keeping each path's pair of ages together, and take
- * the standard deviation of the resampled differences, for the mean and each quantile. The
- * resampling draws from its own stream of the run's seed, so the document stays a pure function of
- * (plans, seed, paths). A figure undefined in the run gives null; resamples where it is undefined
- * are left out.
+ * Paired bootstrap (Efron) of the differences of figures over a table of paired whole numbers
+ * (ages, or terminal estates' bucket keys read as values by `valueAt`): resample the run's paths
+ * with replacement, keeping each path's pair together, and recompute each figure on both sides:
+ * the mean (ages only) and type-1 quantiles. `counts(a, b)` chooses the paths resampled (ages:
+ * those that deplete in either scenario; the others move no figure). The resampling draws from
+ * its own stream of the run's seed, named by `stream`, so the document stays a pure function of
+ * (plans, seed, paths). Resamples where a figure is undefined are left out.
  */
-export function bootstrapAgeDifferences(
+export function bootstrapPairedDifferences(
   all: PairedAgesJson,
   qs: readonly number[],
   seed: number,
-): { mean: number | null; quantiles: (number | null)[] } {
-  // Paths that deplete in neither scenario move no figure: the resamples draw the paths that
-  // deplete in either, as many as the run had (a bootstrap conditional on that count, whose
-  // variation changes the figures' spread by a term of a smaller order), at a fraction of the cost.
-  const table = all.filter((c) => c[0] >= 0 || c[1] >= 0);
+  stream: string,
+  options: { counts: (a: number, b: number) => boolean; valueAt?: (k: number) => number; lowest?: number } = {
+    counts: (a, b) => a >= 0 || b >= 0,
+  },
+): BootstrapReplicates {
+  // A bootstrap conditional on the number of paths resampled, whose variation changes the
+  // figures' spread by a term of a smaller order, at a fraction of the cost.
+  const table = all.filter((c) => options.counts(c[0], c[1]));
+  const valueAt = options.valueAt ?? ((k: number) => k);
   const cells = table.length;
   const cumulative = new Float64Array(cells);
   let n = 0;
   for (let i = 0; i < cells; i++) cumulative[i] = n += table[i][2];
   const empty = { mean: null, quantiles: qs.map(() => null) };
   if (n < 2) return empty;
-  // Per side, the distinct ages ascending and, per cell, its position among them.
+  // Per side, the distinct keys ascending and, per cell, its position among them.
   const side = (s: 0 | 1) => {
-    const ages = [...new Set(table.map((c) => c[s]))].sort((x, y) => x - y);
-    return { ages: Float64Array.from(ages), at: Int32Array.from(table, (c) => ages.indexOf(c[s])) };
+    const keys = [...new Set(table.map((c) => c[s]))].sort((x, y) => x - y);
+    const position = new Map(keys.map((k, i) => [k, i]));
+    return { keys: Float64Array.from(keys), at: Int32Array.from(table, (c) => position.get(c[s])!) };
   };
   const A = side(0);
   const B = side(1);
-  const countA = new Float64Array(A.ages.length);
-  const countB = new Float64Array(B.ages.length);
+  const countA = new Float64Array(A.keys.length);
+  const countB = new Float64Array(B.keys.length);
   const drawn = new Float64Array(cells);
-  const stream = new RandomStream().reset(seed, 0, streamId('compare:bootstrap:depletionAge'));
+  const random = new RandomStream().reset(seed, 0, streamId(stream));
   const diffs: number[][] = [[], ...qs.map(() => [])];
+  const read = (k: number | null) => (k === null ? null : valueAt(k));
   for (let r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
     drawn.fill(0);
     for (let k = 0; k < n; k++) {
-      const u = stream.uniform() * n;
+      const u = random.uniform() * n;
       let lo = 0;
       let hi = cells - 1;
       while (lo < hi) {
@@ -126,19 +145,22 @@ export function bootstrapAgeDifferences(
       countA[A.at[i]] += drawn[i];
       countB[B.at[i]] += drawn[i];
     }
-    const fa = ageFigures(A.ages, countA, qs);
-    const fb = ageFigures(B.ages, countB, qs);
+    const fa = ageFigures(A.keys, countA, qs, options.lowest);
+    const fb = ageFigures(B.keys, countB, qs, options.lowest);
     if (fa.mean !== null && fb.mean !== null) diffs[0].push(fb.mean - fa.mean);
     qs.forEach((_, j) => {
-      const a = fa.quantiles[j];
-      const b = fb.quantiles[j];
+      const a = read(fa.quantiles[j]);
+      const b = read(fb.quantiles[j]);
       if (a !== null && b !== null) diffs[j + 1].push(b - a);
     });
   }
-  const sd = (xs: number[]) => {
-    if (xs.length < 2) return null;
-    const m = xs.reduce((s, x) => s + x, 0) / xs.length;
-    return Math.sqrt(xs.reduce((s, x) => s + (x - m) * (x - m), 0) / (xs.length - 1));
-  };
-  return { mean: sd(diffs[0]), quantiles: diffs.slice(1).map(sd) };
+  const kept = (xs: number[]) => (xs.length < 2 ? null : xs);
+  return { mean: kept(diffs[0]), quantiles: diffs.slice(1).map(kept) };
+}
+
+/** Sample standard deviation of replicates; null for none. */
+export function replicateStandardDeviation(xs: readonly number[] | null): number | null {
+  if (xs === null || xs.length < 2) return null;
+  const m = xs.reduce((s, x) => s + x, 0) / xs.length;
+  return Math.sqrt(xs.reduce((s, x) => s + (x - m) * (x - m), 0) / (xs.length - 1));
 }

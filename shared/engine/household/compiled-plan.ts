@@ -1,4 +1,5 @@
 import { plainCashAccount, type HouseholdPlan, type AccountType } from './plan.js';
+import { contributionFractions } from './contribution-fractions.js';
 
 /** Codes used in the hot loop instead of strings. */
 export const IncomeKind = { SALARY: 0, STATE_PENSION: 1, DEFINED_BENEFIT_PENSION: 2, ANNUITY: 3, RENTAL: 4, OTHER: 5 } as const;
@@ -331,7 +332,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     glideEndEquity: Float64Array.from(accounts, (a) => a.glidePath?.endEquity ?? 0),
     hasGlide: Uint8Array.from(accounts, (a) => (a.glidePath && a.ownerId !== undefined ? 1 : 0)),
     accessAge: Int32Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.accessAge : 0)),
-    contribution: Float64Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.contributionFraction : 0)),
+    contribution: contributionFractions(accounts, accountOwner),
     matchRate: Float64Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.employerMatch : 0)),
     matchLimit: Float64Array.from(accounts, (a) => a.employerMatchLimit),
     extraContribution: Float64Array.from(accounts, (a) => a.extraContribution?.amount ?? 0),

@@ -684,13 +684,19 @@ export class HouseholdPathSimulator {
         }
         let we = weightEquity[a];
         let wb = weightBonds[a];
+        let wc = weightCash[a];
         if (hasGlide[a] === 1) {
           const age = memberAge0[accountOwner[a]] + t;
           const target = glideEquity(age, glideStart[a], glideEnd[a], we, glideEndEquity[a]);
           wb += we - target;
           we = target;
+          // Equity raised beyond what bonds hold comes out of cash: a negative weight would borrow at the bond return.
+          if (wb < 0) {
+            wc += wb;
+            wb = 0;
+          }
         }
-        const r = weightCash[a] * rc + wb * rb + we * re;
+        const r = wc * rc + wb * rb + we * re;
         let nb = b * (1 + r);
         if (accountKind[a] === AccountKind.TAXABLE && r > 0 && taxGains > 0) {
           const tax = b * r * taxGains;

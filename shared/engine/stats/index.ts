@@ -8,6 +8,8 @@ export {
   encodeBucketCounts,
   encodeSingleValues,
   nextSingle,
+  magnitudeKey,
+  representative,
   NO_VALUE,
   SKETCH_MANTISSA_BITS,
   type BucketReader,

@@ -54,10 +54,28 @@ function bucketLow(key: number): number {
   return F64[0];
 }
 
-function representative(key: number): number {
+/** Below this, 2 lo hi stays finite (at most 2^1023). */
+const UNSCALED_LIMIT = 2 ** 511;
+/** A power of two, so scaling by it is exact and gives the same representative as the unscaled formula would. */
+const SCALE = 2 ** -512;
+
+/** The bucket key of a finite value's magnitude (the sketch's own bucketing). */
+export function magnitudeKey(v: number): number {
+  F64[0] = v;
+  return (U32[HI] & 0x7fffffff) >>> SHIFT;
+}
+
+/** The value a bucket of several values is read at (magnitudes). */
+export function representative(key: number): number {
   const lo = bucketLow(key);
   const hi = bucketLow(key + 1);
-  return (2 * lo * hi) / (lo + hi);
+  if (lo < UNSCALED_LIMIT) return (2 * lo * hi) / (lo + hi);
+  // Above 2^512 the product lo hi overflows to Infinity: compute with both bounds scaled down.
+  // The top bucket's upper bound is Infinity itself; its values reach at most the largest double.
+  if (hi === Infinity) return Number.MAX_VALUE;
+  const l = lo * SCALE;
+  const h = hi * SCALE;
+  return (2 * l * h) / (l + h) / SCALE;
 }
 
 /**

@@ -196,6 +196,27 @@ describe('scenario document', () => {
     expect(ok.ok).toBe(true);
   });
 
+  it("rejects one owner's contribution fractions summing above 1, naming the account that passes it", () => {
+    const retirement = (id: string, ownerId: string, contributionFraction: number) => ({
+      id,
+      type: 'RETIREMENT',
+      ownerId,
+      contributionFraction,
+    });
+    const couple = (accounts: object[]) => ({
+      ...minimal(),
+      members: [...minimal().members, { id: 'p2', role: 'PARTNER', birthYear: 1982, sex: 'MALE', retirementAge: 65 }],
+      accounts,
+    });
+    expectError(
+      couple([retirement('a', 'p1', 0.6), retirement('b', 'p2', 0.9), retirement('c', 'p1', 0.5)]),
+      'accounts[2].contributionFraction',
+      /p1.*1\.1/,
+    );
+    // Each owner up to the whole salary is allowed.
+    expect(validateScenario(couple([retirement('a', 'p1', 0.5), retirement('b', 'p2', 1), retirement('c', 'p1', 0.5)])).ok).toBe(true);
+  });
+
   it('rejects goal years before startYear', () => {
     expectError({ ...minimal(), goals: [{ id: 'g', type: 'CAR', amount: 1, year: 2024 }] }, 'goals[0].year', /before startYear/);
     expectError(

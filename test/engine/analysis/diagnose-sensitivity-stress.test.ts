@@ -65,6 +65,53 @@ describe('SENSITIVITY', () => {
   });
 });
 
+describe('SENSITIVITY default moves at the edge of the valid range', () => {
+  const couple = loadExample('couple-near-retirement');
+  /** The couple with the given equity volatility and chris (60 in 2025) retiring at 61. */
+  const edge = (volatility: number) => ({
+    ...couple,
+    members: couple.members.map((m) => (m.id === 'chris' ? { ...m, retirementAge: 61 } : m)),
+    assumptions: {
+      ...couple.assumptions,
+      economic: { ...couple.assumptions.economic, equity: { ...couple.assumptions.economic.equity, volatility } },
+    },
+  });
+  const entry = (s: ReturnType<typeof analyse>, name: string) => s.sensitivity!.inputs.find((i) => i.input === name)!;
+
+  it('shortens a default move that would leave the range, and says so', () => {
+    const plan = edge(0.03);
+    for (const request of [
+      { type: 'SENSITIVITY' as const },
+      { type: 'SENSITIVITY' as const, inputs: [{ input: 'EQUITY_VOLATILITY' as const }] },
+    ])
+      expect(analysisIssues(plan, request)).toEqual([]);
+    const s = analyse(plan, { type: 'SENSITIVITY' }, { seed: 7, paths: 200 });
+    const vol = entry(s, 'EQUITY_VOLATILITY');
+    expect(vol.down).toBeCloseTo(-0.03, 15);
+    expect(vol.up).toBe(0.05);
+    expect(vol.limited?.down).toMatch(/−0\.05 .*shortened to −0\.03/);
+    expect(vol.limited?.up).toBeUndefined();
+    // chris is 60: a retirement age of 61 moves down by one year at most.
+    const age = entry(s, 'RETIREMENT_AGE');
+    expect(age.down).toBe(-1);
+    expect(age.limited?.down).toMatch(/chris/);
+  });
+
+  it('reports a default move that cannot be made at all as not made, with no change', () => {
+    const s = analyse(edge(0), { type: 'SENSITIVITY', inputs: [{ input: 'EQUITY_VOLATILITY' }] }, { seed: 7, paths: 200 });
+    const vol = entry(s, 'EQUITY_VOLATILITY');
+    expect(vol.down).toBe(0);
+    expect(vol.limited?.down).toMatch(/cannot be made/);
+    expect(vol.successChange.down.value).toBe(0);
+    expect(vol.successChange.down.standardError).toBe(0);
+  });
+
+  it('still refuses a move the client chose outside the range, naming it', () => {
+    const issues = analysisIssues(edge(0.03), { type: 'SENSITIVITY', inputs: [{ input: 'EQUITY_VOLATILITY', down: -0.05 }] });
+    expect(issues.map((i) => i.field)).toEqual(['inputs[0].down']);
+  });
+});
+
 describe('STRESS', () => {
   it('an equity fall and a decade of high inflation lower success against the unshocked plan, paired', () => {
     const couple = loadExample('couple-near-retirement');

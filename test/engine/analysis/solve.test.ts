@@ -98,6 +98,31 @@ describe('SOLVE on random paths', () => {
     expect(three.solve).toEqual(one.solve);
   });
 
+  it('steps on past a solved value whose simulated probability misses the target, and says so', () => {
+    // Retiring at 71 was predicted to reach 0.885 from the paths' switch points, but simulates
+    // 0.8838 (paths that do not respond monotonically); 72 simulates 0.885.
+    const yf = loadExample('young-family-mortgage');
+    const s = analyse(
+      yf,
+      { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'sam' }, target: { probability: 0.885 } },
+      { seed: 11, paths: 5000 },
+    ).solve!;
+    expect(s.status).toBe('SOLVED');
+    expect(s.value).toBe(72);
+    expect(s.probability.value).toBeGreaterThanOrEqual(0.885);
+    const simulated = s.trials.filter((t) => t.source === 'SIMULATED');
+    expect(simulated.map((t) => t.value)).toEqual([71, 72]);
+    expect(simulated[0].probability).toBeLessThan(0.885);
+    expect(s.reason).toMatch(/retiring at 71\).*0\.8838.*stepped on to sam retiring at 72/);
+    // The reported figure is the simulation of the value reported.
+    const sam = yf.members.findIndex((m) => m.id === 'sam');
+    const rerun = simulate(
+      { ...yf, members: yf.members.map((m, i) => (i === sam ? { ...m, retirementAge: 72 } : m)) },
+      { seed: 11, paths: 5000 },
+    );
+    expect(rerun.summary.probabilityOfSuccess).toBe(s.probability.value);
+  }, 60_000);
+
   it('a lever that cannot reach the target says so, with the best value inside its bounds', () => {
     const yf = loadExample('young-family-mortgage');
     const s = analyse(

@@ -4,9 +4,9 @@ import type { HouseholdPlan } from '../../../shared/engine/index.js';
 /**
  * A single saver born 1970 with a salary, a state pension from 67 and a retirement account,
  * retiring at `retirementAge`: at 62 about half the paths deplete by 100, at 67 about a tenth.
- * Life risks other than mortality are off. `horizonYears` shortens the default horizon.
+ * Life risks other than mortality are off. `horizonYears` shortens the default horizon; `goals` are added as given.
  */
-export function saver(retirementAge: number, horizonYears?: number): HouseholdPlan {
+export function saver(retirementAge: number, horizonYears?: number, goals: object[] = []): HouseholdPlan {
   const r = validateScenario({
     name: `retire at ${retirementAge}`,
     startYear: 2025,
@@ -20,6 +20,7 @@ export function saver(retirementAge: number, horizonYears?: number): HouseholdPl
       { id: 'cash', type: 'CASH', balance: 10_000 },
       { id: 'ira', type: 'RETIREMENT', ownerId: 'p1', balance: 250_000, accessAge: 55, allocation: { cash: 0, bonds: 0.4, equity: 0.6 } },
     ],
+    goals,
     assumptions: { life: { disability: { enabled: false }, unemployment: { enabled: false }, longTermCare: { enabled: false } } },
     ...(horizonYears === undefined ? {} : { simulation: { horizon: { years: horizonYears } } }),
   });

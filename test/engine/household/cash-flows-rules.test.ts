@@ -58,6 +58,26 @@ describe('household rules on deterministic paths', () => {
     close(sim.balance[1], B0 * 1.06 ** 3 * 1.056 * 1.052 * 1.048 * 1.044 ** 3);
   });
 
+  it('takes equity a glide path raises beyond the bonds weight out of cash, never a negative weight', () => {
+    // 50% cash, 10% bonds, 40% equity, gliding to 90% equity by 42 (p1 is 40 in 2025): from age 42 the
+    // weights are 10% cash, 0% bonds, 90% equity, and a negative bonds weight would earn −bond return.
+    const p = plan({
+      years: 3,
+      accounts: [
+        account('ira', 'RETIREMENT', 100_000, {
+          ownerId: 'p1',
+          allocation: { cash: 0.5, bonds: 0.1, equity: 0.4 },
+          glidePath: { startAge: 40, endAge: 42, endEquity: 0.9 },
+        }),
+      ],
+    });
+    const sim = simulator(p);
+    sim.run(economy(3, { cash: 0.01, bonds: -0.1, equity: 0.07 }), [life(3)]);
+    // Age 40: 0.5·0.01 + 0.1·(−0.1) + 0.4·0.07 = 0.023. Age 41: equity 0.65, bonds 0.1 + 0.4 − 0.65 < 0,
+    // so bonds 0 and cash 0.35: 0.35·0.01 + 0.65·0.07 = 0.049. Age 42: 0.1·0.01 + 0.9·0.07 = 0.064.
+    close(sim.netWorth[2], 100_000 * 1.023 * 1.049 * 1.064);
+  });
+
   it('cuts discretionary spending by `cut` after a bad year, not below the floor, and restores it by `cut` per other year', () => {
     const years = 10;
     const p = plan({

@@ -290,6 +290,29 @@ describe('household cash flows on deterministic paths', () => {
     close(sim.balance[0], 3 * (salary - own - 0.2 * (salary - own)));
   });
 
+  it("caps one owner's contributions at the salary paid, so no tax falls below zero and no money is made", () => {
+    // Two accounts each taking the whole salary: the plan asks for twice the salary, the owner pays it once.
+    const salary = 100_000;
+    const p = plan({
+      years: 3,
+      incomes: [{ id: 's', type: 'SALARY', memberId: 'p1', amount: salary, realGrowth: 0 }],
+      accounts: [
+        account('cash', 'CASH', 0),
+        account('a', 'RETIREMENT', 0, { ownerId: 'p1', contributionFraction: 1 }),
+        account('b', 'RETIREMENT', 0, { ownerId: 'p1', contributionFraction: 1 }),
+      ],
+      taxes: { earnedIncome: 0.25, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 },
+    });
+    const sim = simulator(p);
+    sim.run(economy(3), [life(3)]);
+    for (let t = 0; t < 3; t++) close(sim.taxes[t], 0);
+    // Each account takes half the salary; nothing else comes in or goes out.
+    close(sim.balance[1], 1.5 * salary);
+    close(sim.balance[2], 1.5 * salary);
+    close(sim.balance[0], 0);
+    close(sim.netWorth[2], 3 * salary);
+  });
+
   it('withdraws by the withdrawal order, keeping the cash buffer and grossing up retirement withdrawals', () => {
     const p = plan({
       years: 4,

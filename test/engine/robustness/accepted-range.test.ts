@@ -8,7 +8,8 @@ import {
   MORTALITY_TABLES,
   OCCUPATION_CLASSES,
 } from '../../../shared/engine/life/index.js';
-import { RandomStream } from '../../../shared/engine/random/index.js';
+import { Draw } from './draw.js';
+import { nonFinite, percentilesOutOfOrder } from './document-checks.js';
 import { simulate } from '../../../shared/engine/index.js';
 import { loadExample } from '../output/example-plans.js';
 
@@ -16,34 +17,11 @@ import { loadExample } from '../output/example-plans.js';
  * Every economic and life field drawn over its whole accepted range (a quarter of the draws at
  * each end, where the extremes live, the rest uniform inside), with a random horizon of up to 150
  * years, on the three example households: the run must finish and every number of the output
- * document must be finite.
+ * document must be finite, and every block of percentiles in order.
  */
 const TRIALS = 90;
 const PATHS = 40;
 const EXAMPLES = ['couple-near-retirement', 'single-retiree-care', 'young-family-mortgage'];
-
-class Draw {
-  private readonly s = new RandomStream();
-  constructor(seed: number) {
-    this.s.reset(seed, 0, 1);
-  }
-  u(): number {
-    return this.s.uniform();
-  }
-  in([lo, hi]: readonly [number, number]): number {
-    const u = this.u();
-    return u < 0.25 ? lo : u < 0.5 ? hi : lo + (hi - lo) * this.u();
-  }
-  whole(range: readonly [number, number]): number {
-    return Math.round(this.in(range));
-  }
-  oneOf<T>(values: readonly T[]): T {
-    return values[Math.floor(this.u() * values.length)];
-  }
-  bool(): boolean {
-    return this.u() < 0.5;
-  }
-}
 
 /** A random correlation matrix: the Gram matrix of four unit vectors in 1 to 4 dimensions (rank-deficient ones included). */
 function correlation(d: Draw): number[][] {
@@ -157,15 +135,8 @@ function life(d: Draw): unknown {
   };
 }
 
-/** Paths of the document's numbers that are not finite (null is an empty distribution's percentile). */
-function nonFinite(value: unknown, path = ''): string[] {
-  if (typeof value === 'number') return Number.isFinite(value) ? [] : [`${path} = ${value}`];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => nonFinite(v, `${path}.${k}`));
-}
-
 describe('every accepted economic and life input', () => {
-  it(`gives finite outputs over ${TRIALS} random draws of the whole accepted ranges`, () => {
+  it(`gives finite outputs, percentiles in order, over ${TRIALS} random draws of the whole accepted ranges`, () => {
     const d = new Draw(20260415);
     let checked = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
@@ -187,7 +158,7 @@ describe('every accepted economic and life input', () => {
       } catch (err) {
         throw new Error(`trial ${trial} failed: ${(err as Error).message}\n${JSON.stringify({ econ, lifeInput, horizon })}`);
       }
-      const bad = nonFinite(out);
+      const bad = [...nonFinite(out), ...percentilesOutOfOrder(out)];
       if (bad.length > 0) throw new Error(`trial ${trial}: ${bad.slice(0, 5).join(', ')}\n${JSON.stringify({ econ, lifeInput, horizon })}`);
       checked++;
     }

@@ -179,6 +179,36 @@ describe('QuantileSketch', () => {
     for (const q of QS) expect(read.quantile(q)).toBe(expected.quantile(q));
   });
 
+  it('keeps the 1% bound and the order of percentiles for magnitudes up to 1e200, 1e300 and the largest double', () => {
+    // Above 2^512 (1.3e154) a bucket's representative must not overflow to Infinity: p90 read as
+    // Infinity would stand above p95 once the maximum clamps the later ones.
+    // Such magnitudes are whole numbers; one value of 0.5 makes the sketch read them as mixed amounts too.
+    for (const [scale, fraction] of [1e200, 1e300, Number.MAX_VALUE / 8].flatMap(
+      (x) =>
+        [
+          [x, []],
+          [x, [0.5]],
+        ] as const,
+    )) {
+      // The largest magnitude becomes `scale` (the ratio taken first, so nothing overflows on the way).
+      const base = values.subarray(0, 20_000);
+      const largest = base.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+      const big = Array.from(base, (v) => (v / largest) * scale);
+      const sign = Float64Array.from([...big, ...fraction]);
+      const s = new QuantileSketch();
+      for (const v of sign) s.add(v);
+      const exact = Float64Array.from(sign).sort();
+      const read = s.quantiles(QS);
+      for (let i = 0; i < QS.length; i++) {
+        expect(Number.isFinite(read[i]), `q ${QS[i]} at ${scale}`).toBe(true);
+        if (i > 0) expect(read[i]).toBeGreaterThanOrEqual(read[i - 1]);
+        const e = exactQuantile(exact, QS[i]);
+        if (e === 0) expect(read[i]).toBe(0);
+        else expect(Math.abs(read[i] / e - 1), `q ${QS[i]} at ${scale}`).toBeLessThanOrEqual(0.01);
+      }
+    }
+  });
+
   it('handles empty and constant sketches and rejects bad input', () => {
     const empty = new QuantileSketch();
     expect(empty.count).toBe(0);

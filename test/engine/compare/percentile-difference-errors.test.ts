@@ -5,14 +5,27 @@ import { studentTCritical } from '../../../shared/engine/stats/index.js';
 
 const SEEDS = 40;
 const PATHS = 2000;
-const FIGURES = ['depletionAge.p10', 'depletionAge.p25', 'depletionAge.p50', 'depletionAge.p75', 'depletionAge.p90', 'depletionAge.mean'];
+const FIGURES = [
+  'depletionAge.p10',
+  'depletionAge.p25',
+  'depletionAge.p50',
+  'depletionAge.p75',
+  'depletionAge.p90',
+  'depletionAge.mean',
+  'terminalEstate.p25',
+  'terminalEstate.p50',
+  'terminalEstate.p75',
+  'terminalEstate.p90',
+  'terminalEstate.p95',
+];
 
 /**
- * The standard errors of the compared depletion-age figures against their sampling distribution:
+ * The standard errors of the compared percentile figures against their sampling distribution
+ * (terminal estates from p25: below, the baseline's estate is 0 on every run, depleted):
  * SEEDS independent runs of the same comparison give SEEDS independent estimates of each
  * difference, whose spread is the standard error's target.
  */
-describe('standard errors of depletion-age differences', () => {
+describe('standard errors of percentile differences: depletion ages and terminal estates', () => {
   // To age 100: depletion ages beyond are rare, and the shorter paths keep the test quick.
   const baseline = saver(62, 45);
   const alternative = saver(67, 45);
