@@ -114,7 +114,7 @@ export type paths = {
         head: operations["householdsHead"];
         /**
          * Change a household with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
-         * @description The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
+         * @description The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422; a copy or move from the root or into its own source is 400; a result over the body limits (1 MiB, 200,000 values) is 413.
          */
         patch: operations["householdsPatch"];
         trace?: never;
@@ -162,7 +162,7 @@ export type paths = {
         head: operations["scenariosHead"];
         /**
          * Change a scenario with a JSON merge patch (RFC 7396) or a JSON Patch (RFC 6902)
-         * @description A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.
+         * @description A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. `[{"op":"replace","path":"/members/0/retirementAge","value":67}]` as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is 409; an operation whose path does not exist is 422; a copy or move from the root or into its own source is 400; a result over the body limits (1 MiB, 200,000 values) is 413.
          */
         patch: operations["scenariosPatch"];
         trace?: never;

@@ -13,7 +13,8 @@ export const handler = route(
     description:
       'The media type says which: `application/merge-patch+json` (or `application/json`), or `application/json-patch+json`. ' +
       'Honours If-Match (412 when stale) and `version` in the patch (409 when stale). A failed JSON Patch `test` is ' +
-      '409; an operation whose path does not exist is 422.',
+      '409; an operation whose path does not exist is 422; a copy or move from the root or into its own source is 400; a result over ' +
+      'the body limits (1 MiB, 200,000 values) is 413.',
     tags: ['households'],
     path: householdPathSchema,
     body: z.union([householdPatchSchema, jsonPatchSchema]),

@@ -19,7 +19,8 @@ export const handler = route(
       'A merge patch replaces arrays whole; a JSON Patch changes one item, e.g. ' +
       '`[{"op":"replace","path":"/members/0/retirementAge","value":67}]` ' +
       'as `application/json-patch+json`. Honours If-Match (412 when stale) and `version` in the patch (409 when stale). ' +
-      'A failed JSON Patch `test` is 409; an operation whose path does not exist is 422.',
+      'A failed JSON Patch `test` is 409; an operation whose path does not exist is 422; a copy or move from the root or into ' +
+      'its own source is 400; a result over the body limits (1 MiB, 200,000 values) is 413.',
     tags: ['scenarios'],
     path: scenarioPathSchema,
     body: z.union([jsonObjectBodySchema, jsonPatchSchema]),

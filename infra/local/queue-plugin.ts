@@ -1,13 +1,17 @@
 /**
  * The local runtime's shard queue: an in-process queue (SQS semantics: at-least-once delivery,
  * visibility timeout, maxReceiveCount, dead-letter list) feeding a pool of worker threads that run
- * the same shard-worker handler as the cloud's worker Lambdas. Installed as the process's shard
- * queue at start-up; the dead-letter consumer runs in the main thread.
+ * the same shard-worker handler as the cloud's worker Lambdas. Its messages are kept in the
+ * embedded store (shared/store/queue-messages.ts), so a restarted runtime delivers the shards a
+ * stopped or killed one had not finished, and their runs complete. Installed as the process's
+ * shard queue at start-up; the dead-letter consumer runs in the main thread.
  */
 import { availableParallelism } from 'node:os';
 import { failInterruptedRuns } from '../../shared/domain/runs/end-run.js';
+import { decodeShardMessage } from '../../shared/domain/runs/shard-message.js';
 import { log } from '../../shared/log/logger.js';
 import { InProcessQueue, setShardQueue } from '../../shared/queue/index.js';
+import { ensureLocalQueueTable, storedQueueMessages } from '../../shared/store/queue-messages.js';
 import { handler as deadLetterHandler } from '../../functions/workers/shard-dead-letter.js';
 import type { LocalPlugin } from './local-plugin.js';
 import { WorkerPool } from './worker-pool.js';
@@ -15,8 +19,7 @@ import { WorkerPool } from './worker-pool.js';
 /** Path-years a shard locally (the cloud default, 1,000,000, suits many parallel Lambdas). */
 const LOCAL_SHARD_PATH_YEARS = 5_000_000;
 
-export const INTERRUPTED_REASON =
-  'the local service stopped before the run finished (its shard queue lives in memory); start the run again';
+export const INTERRUPTED_REASON = 'the local service stopped before the run’s shards were queued; start the run again';
 
 let active: InProcessQueue | undefined;
 let activePool: WorkerPool | undefined;
@@ -39,6 +42,15 @@ export async function warmShardWorkers(): Promise<void> {
   await activePool?.ready();
 }
 
+/** The run a stored shard message belongs to ('' for a body that is not a shard message). */
+function runIdOf(body: string): string {
+  try {
+    return decodeShardMessage(body).runId;
+  } catch {
+    return '';
+  }
+}
+
 function envInt(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
@@ -47,10 +59,8 @@ function envInt(name: string, fallback: number): number {
 export const shardQueuePlugin: LocalPlugin = {
   name: 'shard-queue',
   async start() {
-    // The queue lives in this process: shards a previous process left queued are gone with it, so
-    // its unfinished runs are ended now, with the reason, rather than after they go stale.
-    const interrupted = await failInterruptedRuns(new Date(), INTERRUPTED_REASON);
-    if (interrupted.length > 0) log('warn', 'runs interrupted by a restart marked FAILED', { runs: interrupted.map((ref) => ref.runId) });
+    const startedAt = new Date();
+    await ensureLocalQueueTable();
     const pool = new WorkerPool(
       new URL('../../functions/workers/shard-worker.ts', import.meta.url),
       envInt('LOCAL_WORKERS', availableParallelism()),
@@ -69,6 +79,7 @@ export const shardQueuePlugin: LocalPlugin = {
       visibilityTimeoutMs: envInt('SHARD_VISIBILITY_TIMEOUT_SECONDS', 900) * 1000,
       retryDelayMs: envInt('SHARD_RETRY_DELAY_MS', 1000),
       maxReceiveCount: envInt('SHARD_MAX_RECEIVES', 3),
+      store: storedQueueMessages('shards'),
       onDeadLetter: async (letters) => {
         await deadLetterHandler({
           Records: letters.map((letter) => ({
@@ -93,6 +104,13 @@ export const shardQueuePlugin: LocalPlugin = {
     active = queue;
     activePool = pool;
     setShardQueue(queue);
+    // The shards a previous process left in the store are delivered again; a run of its that has
+    // none there (it stopped between writing the run and queuing its shards) can never finish, so
+    // it is ended now, with the reason, rather than when it goes stale.
+    const resuming = new Set((await queue.restore()).map(runIdOf));
+    if (resuming.size > 0) log('info', 'runs resumed after a restart', { runs: [...resuming] });
+    const interrupted = await failInterruptedRuns(startedAt, INTERRUPTED_REASON, (ref) => resuming.has(ref.runId));
+    if (interrupted.length > 0) log('warn', 'runs interrupted by a restart marked FAILED', { runs: interrupted.map((ref) => ref.runId) });
     return {
       async stop() {
         queue.close();

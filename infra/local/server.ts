@@ -11,6 +11,7 @@ import { fallbackHandler, routes } from '../../functions/routes.js';
 import type { Route } from '../../functions/routes.js';
 import { errorResult, jsonContentType } from '../../shared/http/error-response.js';
 import { matchPathTemplate } from '../../shared/http/path-template.js';
+import { type Admission, admissionFromEnv } from './admission.js';
 import { toApiGatewayEvent } from './event.js';
 
 /** API Gateway's own payload limit; the handlers' 1 MiB JSON limit is checked inside them. */
@@ -86,15 +87,33 @@ function writeResult(response: ServerResponse, method: string, result: APIGatewa
   response.end(body);
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, origin: string, ready: boolean): Promise<void> {
-  const method = request.method ?? 'GET';
+function unavailable(response: ServerResponse, message: string): void {
+  response.writeHead(503, { 'Content-Type': jsonContentType, 'Retry-After': '1' });
+  response.end(JSON.stringify({ status: 'SERVICE_UNAVAILABLE', message, errors: [] }));
+}
+
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  origin: string,
+  ready: boolean,
+  admission: Admission,
+): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://local').pathname;
-  if (!ready && path === '/health') {
-    // Starting: whoever waits for /health (scripts, the README's calls) finds the demo realm ready.
-    response.writeHead(503, { 'Content-Type': jsonContentType, 'Retry-After': '1' });
-    response.end(JSON.stringify({ status: 'SERVICE_UNAVAILABLE', message: 'Starting: the demo realm is being set up', errors: [] }));
-    return;
+  // Starting: whoever waits for /health (scripts, the README's calls) finds the demo realm ready.
+  if (!ready && path === '/health') return unavailable(response, 'Starting: the demo realm is being set up');
+  // /health reads nothing and answers at once: it is what tells a busy service from a dead one.
+  if (path === '/health') return handle(request, response, origin, path);
+  if (!(await admission.enter())) return unavailable(response, 'The service is busy; retry shortly');
+  try {
+    await handle(request, response, origin, path);
+  } finally {
+    admission.leave();
   }
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, origin: string, path: string): Promise<void> {
+  const method = request.method ?? 'GET';
   const body = await readBody(request);
   if (body === undefined) {
     response.writeHead(413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' });
@@ -140,8 +159,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** `origin` gives the runtime's own origin once it listens: the domain every event carries. */
 export function createLocalServer(origin: () => string, ready: () => boolean = () => true): Server {
+  const admission = admissionFromEnv();
   const server = createServer((request, response) => {
-    serve(request, response, origin(), ready()).catch((error: unknown) => {
+    serve(request, response, origin(), ready(), admission).catch((error: unknown) => {
       // Handlers map their own errors; this is the runtime itself failing.
       process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local runtime failure', error: String(error) })}\n`);
       if (!response.headersSent) {

@@ -4,9 +4,10 @@
  * `[{ "op": "replace", "path": "/members/0/retirementAge", "value": 67 }]`.
  */
 import jsonPatch from 'fast-json-patch';
-import type { Operation } from 'fast-json-patch';
+import type { Operation, Validator } from 'fast-json-patch';
 import * as z from 'zod/mini';
-import { ConflictError, UnprocessableContentError, ValidationError } from './errors.js';
+import { type DocumentSize, exceeds, maxDocumentBytes, maxDocumentValues, measureDocument } from './document-size.js';
+import { ConflictError, PayloadTooLargeError, UnprocessableContentError, ValidationError } from './errors.js';
 import { applyMergePatch } from './merge-patch.js';
 
 export const jsonPatchMediaType = 'application/json-patch+json';
@@ -50,18 +51,105 @@ const doesNotApply = new Set([
   'OPERATION_PATH_CANNOT_ADD',
 ]);
 
+/** A patched document may be no larger than a request body may be. */
+const patchedLimit: DocumentSize = { values: maxDocumentValues, bytes: maxDocumentBytes };
+
+/**
+ * Applies the patch to a copy of `document`, all operations or none. The work is bounded by the
+ * result's size: `copy` and `move` may not take the root or a value the target lies inside (each
+ * such copy would double the document), and the document's size is counted before the first
+ * operation and grown by what each operation adds, so a patch whose result would pass the limit
+ * is refused before that operation runs (413), whatever the order of its copies.
+ */
 export function applyDocumentPatch(document: unknown, patch: DocumentPatch): unknown {
   if (patch.format === 'merge') return applyMergePatch(document, patch.patch);
-  try {
-    // validate: each operation is checked against the document first; nothing is applied unless all apply.
-    return jsonPatch.applyPatch(jsonPatch.deepClone(document), patch.operations, true, true, true).newDocument;
-  } catch (error) {
-    if (!(error instanceof jsonPatch.JsonPatchError)) throw error;
-    const field = `[${error.index ?? 0}]`;
-    const message = error.message.split('\n')[0];
-    if (error.name === 'TEST_OPERATION_FAILED') throw new ConflictError('A JSON Patch test operation failed', [{ field, message }]);
-    if (doesNotApply.has(error.name))
-      throw new UnprocessableContentError('The JSON Patch does not apply to the document', [{ field, message }]);
-    throw new ValidationError('Invalid JSON Patch', [{ field, message }]);
+  const size = measureDocument(document, patchedLimit);
+  assertWithinLimit(size);
+  let result = jsonPatch.deepClone(document);
+  patch.operations.forEach((operation, index) => {
+    try {
+      assertSourceOutsideTarget(operation, index);
+      const added = addedValue(result, operation, index);
+      if (added !== undefined) {
+        const grown = measureDocument(added, { values: patchedLimit.values - size.values, bytes: patchedLimit.bytes - size.bytes });
+        size.values += grown.values;
+        size.bytes += grown.bytes;
+        assertWithinLimit(size);
+      }
+      result = jsonPatch.applyOperation(result, operation, validateAgainst(index), true, true, index).newDocument;
+    } catch (error) {
+      throw patchError(error, index);
+    }
+  });
+  return result;
+}
+
+function assertWithinLimit(size: DocumentSize): void {
+  if (exceeds(size, patchedLimit)) {
+    throw new PayloadTooLargeError(
+      `The patched document would be larger than ${patchedLimit.bytes} bytes or ${patchedLimit.values} values`,
+    );
   }
+}
+
+function assertSourceOutsideTarget(operation: Operation, index: number): void {
+  if (operation.op !== 'copy' && operation.op !== 'move') return;
+  const field = `[${index}].from`;
+  if (operation.from === '')
+    throw new ValidationError('Invalid JSON Patch', [{ field, message: `must not be the root: a ${operation.op} of the whole document` }]);
+  if (operation.path.startsWith(`${operation.from}/`)) {
+    throw new ValidationError('Invalid JSON Patch', [
+      { field, message: `must not hold the target: "path" lies inside the value it ${operation.op}s` },
+    ]);
+  }
+}
+
+/** What an operation adds to the document: its value, or for a copy the value it copies. */
+function addedValue(document: unknown, operation: Operation, index: number): unknown {
+  if (operation.op === 'add' || operation.op === 'replace') return operation.value;
+  if (operation.op === 'copy') return valueAt(document, operation.from, index);
+  return undefined;
+}
+
+/** The value a JSON Pointer (RFC 6901) names, through own properties only. */
+function valueAt(document: unknown, pointer: string, index: number): unknown {
+  let value = document;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    const found = Array.isArray(value)
+      ? /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length
+      : value !== null && typeof value === 'object' && Object.hasOwn(value, key);
+    if (!found) {
+      throw new jsonPatch.JsonPatchError(
+        'Cannot perform the operation from a path that does not exist',
+        'OPERATION_FROM_UNRESOLVABLE',
+        index,
+      );
+    }
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The library's checks of one operation against the document, but for `copy` and `move`, whose
+ * `from` the library would check on a deep copy of the whole document: `valueAt` checks it instead.
+ */
+function validateAgainst(index: number): Validator<unknown> {
+  return (operation, _index, document, existingPath) => {
+    if (operation.op === 'copy' || operation.op === 'move') {
+      jsonPatch.validator(operation, index);
+      valueAt(document, operation.from, index);
+    } else jsonPatch.validator(operation, index, document, existingPath);
+  };
+}
+
+function patchError(error: unknown, index: number): unknown {
+  if (!(error instanceof jsonPatch.JsonPatchError)) return error;
+  const field = `[${index}]`;
+  const message = error.message.split('\n')[0];
+  if (error.name === 'TEST_OPERATION_FAILED') return new ConflictError('A JSON Patch test operation failed', [{ field, message }]);
+  if (doesNotApply.has(error.name))
+    return new UnprocessableContentError('The JSON Patch does not apply to the document', [{ field, message }]);
+  return new ValidationError('Invalid JSON Patch', [{ field, message }]);
 }

@@ -3,6 +3,7 @@
  * that keep a deep or huge document from costing more than a clear 400, and the text every string
  * must be (text-checks.ts).
  */
+import { maxDocumentBytes, maxDocumentValues } from '../domain/document-size.js';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors.js';
 import type { ApiEvent } from './request.js';
 import { header } from './request.js';
@@ -10,9 +11,9 @@ import { forbiddenText, replacementCharacterPaths } from './text-checks.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export const maxBodyBytes = 1024 * 1024;
+export const maxBodyBytes = maxDocumentBytes;
 export const maxDepth = 64;
-export const maxValues = 200_000;
+export const maxValues = maxDocumentValues;
 export const maxArrayItems = 100_000;
 
 export const jsonMediaType = 'application/json';

@@ -37,6 +37,18 @@ export const errorBodySchema = z
 export const jsonContentType = 'application/json;charset=UTF-8';
 
 const throttled = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+/**
+ * A dependency that could not be reached in time (the SDK's connection or request timeout, a
+ * connection refused or reset): the service is overloaded or briefly cut off, and a retry is
+ * what the client should do, so it is a 503 with Retry-After, not a 500.
+ */
+const unreachable = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+function isBusy(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return throttled.has(error.name) || unreachable.has(error.name) || unreachableCodes.has((error as NodeJS.ErrnoException).code ?? '');
+}
 
 export interface MappedError {
   kind: ErrorKind;
@@ -62,7 +74,7 @@ export function mapError(thrown: unknown): MappedError {
   if (error instanceof $ZodError) {
     return { kind: 'BAD_REQUEST', message: 'Invalid request', errors: fieldErrorsOf(error), headers: {}, internal: false };
   }
-  if (error instanceof Error && throttled.has(error.name)) {
+  if (isBusy(error)) {
     return {
       kind: 'SERVICE_UNAVAILABLE',
       message: 'The service is busy; retry shortly',

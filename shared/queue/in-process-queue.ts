@@ -6,12 +6,17 @@
  *   again (the last one possibly while the first delivery is still running, as on SQS);
  * - `maxReceiveCount`: a message received that many times without success moves to the
  *   dead-letter list, and the dead-letter handler (if any) is told about it;
- * - batches of up to `batchSize` records, at most `concurrency` batches in flight.
- * Messages live in memory only: a restart loses them, and the runs they belonged to are caught by
- * the staleness check (see docs/RUNS.md).
+ * - batches of up to `batchSize` records, at most `concurrency` batches in flight;
+ * - `send` may delay messages (SQS's DelaySeconds), and a failed delivery is retried after
+ *   `retryDelayMs`.
+ * With a `store` (the local runtime's), the queue is durable: every message is stored before
+ * `send` resolves, its receives and delays are recorded, and it is removed only once settled, so
+ * `restore` in a new process delivers again whatever a killed one had not finished, as SQS
+ * redelivers a message whose consumer died. Without one, messages live in memory only.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { BatchHandler, SQSEvent, SQSRecord, ShardQueue } from './types.js';
+import { monotonicFactory } from 'ulid';
+import type { BatchHandler, DurableMessage, MessageStore, SQSEvent, SQSRecord, SendOptions, ShardQueue } from './types.js';
 
 /** A test-only fault for one delivery: faults no real handler can be made to cause on demand. */
 export type DeliveryFault =
@@ -48,19 +53,26 @@ export interface InProcessQueueOptions {
   onDeadLetter?: (messages: DeadLetter[]) => Promise<void>;
   faults?: FaultInjector;
   queueName?: string;
+  /** Where the messages are kept across restarts; without one they live in memory only. */
+  store?: MessageStore;
 }
 
-interface StoredMessage {
-  /** Internal key: a duplicate shares its original's messageId, as SQS duplicates do. */
-  key: string;
-  messageId: string;
-  body: string;
-  sentAt: number;
-  firstReceivedAt?: number;
-  receiveCount: number;
+/** SQS's longest DelaySeconds. */
+const maxDelaySeconds = 900;
+
+/** A message's key (a duplicate's too: it shares its original's messageId, as SQS duplicates do). */
+const nextKey = monotonicFactory();
+
+interface StoredMessage extends DurableMessage {
   isDuplicate: boolean;
   /** Increments on each receive; a settlement for an older receipt is ignored. */
   receipt: number;
+}
+
+const durable = ({ isDuplicate: _d, receipt: _r, ...message }: StoredMessage): DurableMessage => message;
+
+function logStoreFailure(what: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 'error', msg: `queue store: ${what} failed`, error: String(error) }));
 }
 
 export class InProcessQueue implements ShardQueue {
@@ -72,8 +84,8 @@ export class InProcessQueue implements ShardQueue {
   private idleWaiters: Array<() => void> = [];
   private closed = false;
   private paused = false;
-  private readonly options: Required<Omit<InProcessQueueOptions, 'onDeadLetter' | 'faults'>> &
-    Pick<InProcessQueueOptions, 'onDeadLetter' | 'faults'>;
+  private readonly options: Required<Omit<InProcessQueueOptions, 'onDeadLetter' | 'faults' | 'store'>> &
+    Pick<InProcessQueueOptions, 'onDeadLetter' | 'faults' | 'store'>;
 
   constructor(options: InProcessQueueOptions) {
     this.options = {
@@ -101,10 +113,28 @@ export class InProcessQueue implements ShardQueue {
     this.options.faults = faults;
   }
 
-  async send(bodies: readonly string[]): Promise<void> {
+  async send(bodies: readonly string[], options: SendOptions = {}): Promise<void> {
     if (this.closed) throw new Error('queue is closed');
-    for (const body of bodies) this.enqueue({ messageId: randomUUID(), body, isDuplicate: false });
+    const now = Date.now();
+    const visibleAt = now + 1000 * Math.min(maxDelaySeconds, Math.max(0, options.delaySeconds ?? 0));
+    const messages = bodies.map((body) => this.message({ messageId: randomUUID(), body, isDuplicate: false }, now, visibleAt));
+    await this.options.store?.put(messages.map(durable));
+    if (this.closed) return; // stored: the next start delivers them
+    for (const message of messages) this.enqueue(message);
     this.pump();
+  }
+
+  /**
+   * Takes up the messages the store holds that this queue does not (those a previous process left:
+   * waiting, delayed, or in a delivery that died with it), and returns their bodies. Each keeps its
+   * receive count; one whose delivery died is visible at once, as the previous process is gone.
+   */
+  async restore(): Promise<string[]> {
+    const stored = (await this.options.store?.list()) ?? [];
+    const taken = stored.filter((message) => !this.messages.has(message.key));
+    for (const message of taken) this.enqueue({ ...message, isDuplicate: false, receipt: 0 });
+    this.pump();
+    return taken.map((message) => message.body);
   }
 
   /** Messages not yet deleted (waiting, in flight or waiting to be retried). */
@@ -118,6 +148,7 @@ export class InProcessQueue implements ShardQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Stops delivering. A durable queue's stored messages stay in its store for the next start. */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -127,10 +158,31 @@ export class InProcessQueue implements ShardQueue {
     this.notifyIdle();
   }
 
-  private enqueue(init: { messageId: string; body: string; isDuplicate: boolean }): void {
-    const message: StoredMessage = { ...init, key: randomUUID(), sentAt: Date.now(), receiveCount: 0, receipt: 0 };
+  private message(init: { messageId: string; body: string; isDuplicate: boolean }, now = Date.now(), visibleAt = now): StoredMessage {
+    return { ...init, key: nextKey(now), sentAt: now, visibleAt, receiveCount: 0, receipt: 0 };
+  }
+
+  private enqueue(message: StoredMessage): void {
     this.messages.set(message.key, message);
-    this.ready.push(message);
+    this.showAt(message, message.visibleAt);
+  }
+
+  /** Makes the message deliverable at `at` (now, or once a delay has passed). */
+  private showAt(message: StoredMessage, at: number): void {
+    const wait = at - Date.now();
+    if (wait <= 0) {
+      this.ready.push(message);
+      return;
+    }
+    const receipt = message.receipt;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (message.receipt !== receipt || !this.isStored(message) || this.closed) return;
+      this.ready.push(message);
+      this.pump();
+    }, wait);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   private pump(): void {
@@ -163,11 +215,13 @@ export class InProcessQueue implements ShardQueue {
         receiveCount: message.receiveCount,
         isDuplicate: message.isDuplicate,
       });
-      if (fault === 'duplicate') this.enqueue({ messageId: message.messageId, body: message.body, isDuplicate: true });
+      if (fault === 'duplicate') this.enqueue(this.message({ messageId: message.messageId, body: message.body, isDuplicate: true }));
       if (fault === 'fail-before') failedBefore.push(message);
       else toHandler.push(message);
       if (fault === 'fail-after') failedAfter.add(message);
     }
+    // Recorded before the handler runs, so a delivery a crash cuts short still counts (as on SQS).
+    await this.record(batch.filter((message) => !message.isDuplicate));
 
     let failedIds = new Set<string>();
     if (toHandler.length > 0) {
@@ -179,11 +233,19 @@ export class InProcessQueue implements ShardQueue {
       }
     }
     for (const message of batch) {
+      // A stopping queue settles nothing: what it has not deleted waits in the store for the next start.
+      if (this.closed) return;
       if (receipts.get(message) !== message.receipt) continue; // redelivered meanwhile: that delivery settles it
       const failed = failedBefore.includes(message) || failedAfter.has(message) || failedIds.has(message.messageId);
       if (failed) await this.settleFailure(message);
-      else this.remove(message);
+      else await this.remove(message);
     }
+  }
+
+  private async record(messages: StoredMessage[]): Promise<void> {
+    const store = this.options.store;
+    if (!store || messages.length === 0) return;
+    await Promise.all(messages.map((message) => store.update(durable(message)).catch((error) => logStoreFailure('update', error))));
   }
 
   private armVisibilityTimeout(message: StoredMessage, receipt: number): void {
@@ -200,7 +262,7 @@ export class InProcessQueue implements ShardQueue {
 
   private async settleFailure(message: StoredMessage): Promise<void> {
     if (message.receiveCount >= this.options.maxReceiveCount) {
-      this.remove(message);
+      this.forget(message);
       const letter = { messageId: message.messageId, body: message.body, receiveCount: message.receiveCount };
       this.deadLetters.push(letter);
       try {
@@ -209,26 +271,32 @@ export class InProcessQueue implements ShardQueue {
         // The dead-letter list keeps the message either way; the staleness sweep is the backstop.
         console.error(JSON.stringify({ level: 'error', msg: 'dead-letter handler failed', error: String(error) }));
       }
+      // Deleted from the store only once its dead-letter handler has run: a crash before is a redelivery.
+      await this.unstore(message);
       return;
     }
-    const receipt = message.receipt;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (message.receipt !== receipt || !this.isStored(message) || this.closed) return;
-      this.ready.push(message);
-      this.pump();
-    }, this.options.retryDelayMs);
-    timer.unref();
-    this.timers.add(timer);
+    message.visibleAt = Date.now() + this.options.retryDelayMs;
+    if (!message.isDuplicate) await this.record([message]);
+    this.showAt(message, message.visibleAt);
   }
 
   private isStored(message: StoredMessage): boolean {
     return this.messages.get(message.key) === message;
   }
 
-  private remove(message: StoredMessage): void {
+  private async remove(message: StoredMessage): Promise<void> {
+    this.forget(message);
+    await this.unstore(message);
+  }
+
+  private forget(message: StoredMessage): void {
     message.receipt += 1; // disarms its visibility timer
     this.messages.delete(message.key);
+  }
+
+  private async unstore(message: StoredMessage): Promise<void> {
+    if (message.isDuplicate) return;
+    await this.options.store?.remove(message.key).catch((error) => logStoreFailure('delete', error));
   }
 
   private notifyIdle(): void {

@@ -1,7 +1,7 @@
 /**
- * The local runtime restarted on its data: runs the previous process left queued end FAILED, with
- * the reason, as soon as the new process's shard queue starts (their shards were in the old
- * process's memory).
+ * The local runtime restarted on its data: a run the previous process left queued with no shard
+ * message stored (it stopped before queuing them) ends FAILED, with the reason, as soon as the new
+ * process's shard queue starts. Runs whose shards are stored resume (restart-resumes.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('a restart of the local runtime', () => {
-  it('ends the runs the stopped process left queued, and removes the shard results they had', async () => {
+  it('ends the runs the stopped process left queued without their shards, and removes the shard results they had', async () => {
     process.env.LOG_LEVEL = 'silent';
     process.env.LOCAL_WORKERS = '1';
     const ref: RunRef = { realmId: 'r1', householdId: 'h1', kind: 'SIMULATION', runId: 'left-behind', scenarioId: 's1' };

@@ -178,9 +178,11 @@ describe('shard worker', () => {
     expect((await slotHolders('r1')).map((r) => r.runId)).not.toContain(ref.runId);
   });
 
-  it('ends at once the runs a stopped process left unfinished, and no run started since', async () => {
+  it('ends at once the runs a stopped process left unfinished with no shard to resume, and no run started since', async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
     const orphan = await queuedRun({ paths: 100, shards: 2 });
+    const resumed = await queuedRun({ paths: 100, shards: 2 });
+    const resumes = (ref: RunRef) => ref.runId === resumed.ref.runId;
     const ghost: RunRef = { realmId: 'r2', householdId: 'h1', kind: 'SIMULATION', runId: 'vanished', scenarioId: 's1' };
     expect(await acquireRunSlot(ghost, 100)).toBe(true); // a slot whose run is gone
     await pause();
@@ -188,16 +190,17 @@ describe('shard worker', () => {
     await pause();
     const fresh = await queuedRun({ paths: 100, shards: 2 });
 
-    const failed = await failInterruptedRuns(restartedAt, 'the service restarted');
+    const failed = await failInterruptedRuns(restartedAt, 'the service restarted', resumes);
     expect(failed.map((r) => r.runId)).toContain(orphan.ref.runId);
     expect(failed.map((r) => r.runId)).not.toContain(fresh.ref.runId);
     const ended = await getRun(orphan.ref);
     expect(ended?.status).toBe('FAILED');
     expect(ended?.error?.reason).toBe('the service restarted');
     expect((await getRun(fresh.ref))?.status).toBe('QUEUED');
-    expect((await slotHolders('r1')).map((r) => r.runId)).toEqual([fresh.ref.runId]);
+    expect((await getRun(resumed.ref))?.status).toBe('QUEUED');
+    expect((await slotHolders('r1')).map((r) => r.runId).sort()).toEqual([fresh.ref.runId, resumed.ref.runId].sort());
     expect(await slotHolders('r2')).toEqual([]);
     // Nothing left to end: a second pass fails nothing.
-    expect(await failInterruptedRuns(restartedAt, 'again')).toEqual([]);
+    expect(await failInterruptedRuns(restartedAt, 'again', resumes)).toEqual([]);
   });
 });

@@ -57,16 +57,18 @@ export async function settleSlotHolder(ref: RunRef, whileGoing: (run: RunRecord)
 }
 
 /**
- * Ends the runs a stopped process left queued or running, when their shards lived only in that
- * process (the local runtime's in-process queue): each created before `startedAt` that has not
- * ended is marked FAILED with `reason` at once, instead of when it goes stale, and every slot of
- * a run that has ended or vanished is released. Returns the runs it failed.
+ * Ends the runs a stopped process left queued or running whose shards are owed no delivery (the
+ * local runtime's durable queue holds none of their messages: the process stopped between writing
+ * the run and queuing its shards): each created before `startedAt` that has not ended, and for which
+ * `resumes` is false, is marked FAILED with `reason` at once, instead of when it goes stale; and
+ * every slot of a run that has ended or vanished is released. Returns the runs it failed.
  */
-export async function failInterruptedRuns(startedAt: Date, reason: string): Promise<RunRef[]> {
+export async function failInterruptedRuns(startedAt: Date, reason: string, resumes: (ref: RunRef) => boolean): Promise<RunRef[]> {
   const failed: RunRef[] = [];
   for (const ref of await allSlotHolders()) {
     await settleSlotHolder(ref, async (run) => {
-      if (Date.parse(run.createdAt) < startedAt.getTime() && (await failRunAndRelease(ref, reason))) failed.push(ref);
+      if (resumes(ref) || Date.parse(run.createdAt) >= startedAt.getTime()) return;
+      if (await failRunAndRelease(ref, reason)) failed.push(ref);
     });
   }
   return failed;
