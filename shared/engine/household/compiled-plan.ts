@@ -1,7 +1,16 @@
 import { plainCashAccount, type HouseholdPlan, type AccountType } from './plan.js';
+import { isRulesPension, PublicPensions } from './public-pensions.js';
 
 /** Codes used in the hot loop instead of strings. */
-export const IncomeKind = { SALARY: 0, STATE_PENSION: 1, DEFINED_BENEFIT_PENSION: 2, ANNUITY: 3, RENTAL: 4, OTHER: 5 } as const;
+export const IncomeKind = {
+  SALARY: 0,
+  STATE_PENSION: 1,
+  DEFINED_BENEFIT_PENSION: 2,
+  ANNUITY: 3,
+  RENTAL: 4,
+  OTHER: 5,
+  PUBLIC_PENSION: 6,
+} as const;
 export const TaxCategory = { EARNED: 0, PENSION: 1, NONE: 2 } as const;
 export const AccountKind = { CASH: 0, TAXABLE: 1, RETIREMENT: 2 } as const;
 export const InsuranceKind = { TERM_LIFE: 0, DISABILITY_INCOME: 1, LONG_TERM_CARE: 2 } as const;
@@ -47,6 +56,8 @@ export class CompiledPlan {
   readonly incomeFromT!: Int32Array;
   readonly incomeToT!: Int32Array;
   readonly incomeTax!: Uint8Array;
+  /** The incomes whose amounts come from the public pension rules (kind PUBLIC_PENSION), or null. */
+  readonly publicPensions!: PublicPensions | null;
   // expenses: LIVING rows have isLiving = 1
   readonly expenseCount!: number;
   readonly expenseIsLiving!: Uint8Array;
@@ -171,6 +182,13 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     incomeToT = new Int32Array(I).fill(1_000_000),
     incomeTax = new Uint8Array(I);
   plan.incomes.forEach((inc, i) => {
+    if (isRulesPension(inc)) {
+      // The rules give a path's amounts (publicPensions); taxed as pensions.
+      incomeKind[i] = IncomeKind.PUBLIC_PENSION;
+      incomeMember[i] = idx(memberIndex, inc.memberId);
+      incomeTax[i] = TaxCategory.PENSION;
+      return;
+    }
     incomeKind[i] = IncomeKind[inc.type];
     incomeAmount[i] = inc.amount;
     if (inc.type === 'SALARY') {
@@ -309,6 +327,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     incomeFromT,
     incomeToT,
     incomeTax,
+    publicPensions: PublicPensions.of(plan, years),
     expenseCount: E,
     expenseIsLiving,
     expenseAmount,

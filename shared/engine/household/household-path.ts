@@ -118,6 +118,8 @@ export class HouseholdPathSimulator {
    * only when events are wanted.
    */
   private readonly log: EventLog;
+  /** This path's amounts of the rules-based public pensions, [income * years + t] (empty when the plan has none). */
+  private readonly publicPension: Float64Array;
 
   /**
    * `slots` paths' yearly figures fit in the per-year arrays, year t of slot i at [t * slots + i]
@@ -202,6 +204,7 @@ export class HouseholdPathSimulator {
     // plus each goal occurrence and legacy.
     const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
     this.log = new EventLog(logSize);
+    this.publicPension = new Float64Array(c.publicPensions === null ? 0 : c.incomeCount * Y);
   }
 
   /**
@@ -367,6 +370,8 @@ export class HouseholdPathSimulator {
     let guardFactor = 1;
     let t = 0;
     const cash = c.cashAccount;
+    const publicPension = this.publicPension;
+    if (c.publicPensions !== null) c.publicPensions.fill(econ, lives, publicPension);
 
     for (; t < Y; t++) {
       // (1) States: who is alive this year (a death in year t shows as DEAD from t + 1).
@@ -454,6 +459,8 @@ export class HouseholdPathSimulator {
           if (cat === TaxCategory.EARNED) earned += amount;
           else if (cat === TaxCategory.PENSION) pension += amount;
           else untaxed += amount;
+        } else if (kind === IncomeKind.PUBLIC_PENSION) {
+          pension += publicPension[i * Y + t];
         } else {
           if (memberAge0[m] + t < incomeFromAge[i]) continue;
           const amount = incomeAmount[i] * index;
