@@ -1,5 +1,6 @@
 import { plainCashAccount, type HouseholdPlan, type AccountType } from './plan.js';
 import { isRulesPension, PublicPensions } from './public-pensions.js';
+import { EstateTax } from './estate-at-death.js';
 
 /** Codes used in the hot loop instead of strings. */
 export const IncomeKind = {
@@ -58,6 +59,8 @@ export class CompiledPlan {
   readonly incomeTax!: Uint8Array;
   /** The incomes whose amounts come from the public pension rules (kind PUBLIC_PENSION), or null. */
   readonly publicPensions!: PublicPensions | null;
+  /** The estate tax on the terminal estate, or null. */
+  readonly estateTax!: EstateTax | null;
   // expenses: LIVING rows have isLiving = 1
   readonly expenseCount!: number;
   readonly expenseIsLiving!: Uint8Array;
@@ -328,6 +331,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     incomeToT,
     incomeTax,
     publicPensions: PublicPensions.of(plan, years),
+    estateTax: EstateTax.of(plan),
     expenseCount: E,
     expenseIsLiving,
     expenseAmount,

@@ -43,7 +43,11 @@ export class HouseholdPathSimulator {
   yearsRun = 0;
   depletionYear = -1;
   totalShortfallReal = 0;
+  /** The real terminal estate after the estate tax (which the LEGACY goal measures), and before it. */
   terminalEstateReal = 0;
+  terminalEstateBeforeTaxReal = 0;
+  /** The estate tax on the terminal estate, real (0 without an estate tax). */
+  estateTaxReal = 0;
   success = false;
   /**
    * Per goal, real (year-0 money): targets that came due and amounts paid; whether it came due;
@@ -769,7 +773,14 @@ export class HouseholdPathSimulator {
     this.totalShortfallReal = totalShortfallReal;
     log.inLoop = log.size;
     this.yearsRun = t;
-    this.terminalEstateReal = t > 0 ? netWorthOut[(t - 1) * slots + slot] / cpi[t] : 0;
+    const worthEnd = t > 0 ? netWorthOut[(t - 1) * slots + slot] : 0;
+    const estateTax =
+      c.estateTax === null || t === 0
+        ? 0
+        : c.estateTax.tax(t - 1, c.estateTax.balanceSheet(worthEnd, bal, propertyValue, propertyOwned, debt), cpi, lives);
+    this.terminalEstateBeforeTaxReal = worthEnd / cpi[t];
+    this.estateTaxReal = estateTax / cpi[t];
+    this.terminalEstateReal = (worthEnd - estateTax) / cpi[t];
     let success = depletionYear < 0;
     for (let g = 0; g < G; g++) {
       if (goalIsLegacy[g] === 1) {
