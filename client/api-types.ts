@@ -596,6 +596,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes: ({
@@ -610,12 +612,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
-                fromAge: number;
+                amount?: number;
+                fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -623,6 +625,17 @@ export type components = {
                 indexation: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths: number;
             } | {
                 id: string;
                 name?: string;
@@ -1513,6 +1526,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge?: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes?: ({
@@ -1527,12 +1542,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
+                amount?: number;
                 fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -1540,6 +1555,17 @@ export type components = {
                 indexation?: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths?: number;
             } | {
                 id: string;
                 name?: string;
@@ -1984,6 +2010,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge?: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes?: ({
@@ -1998,12 +2026,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
+                amount?: number;
                 fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -2011,6 +2039,17 @@ export type components = {
                 indexation?: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths?: number;
             } | {
                 id: string;
                 name?: string;
