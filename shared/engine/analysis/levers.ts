@@ -6,6 +6,7 @@
 import { plainCashAccount, type HouseholdPlan, type PlanAccount } from '../household/plan.js';
 import type { LeverSpec, LeverType } from './request.js';
 import type { AnalysisIssue } from './issues.js';
+import { claimingAgeLever } from './claiming-age-lever.js';
 
 export interface ResolvedLever {
   type: LeverType;
@@ -158,6 +159,8 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
         describe: (value) => `saving ${money(value)} more a year into ${account.id} until retirement`,
       };
     }
+    case 'CLAIMING_AGE':
+      return claimingAgeLever(plan, spec, field);
     case 'LUMP_SUM': {
       const account = spec.accountId === undefined ? defaultLumpSumAccount(plan) : plan.accounts.find((a) => a.id === spec.accountId);
       if (spec.accountId !== undefined && !account)
