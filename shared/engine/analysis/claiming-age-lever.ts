@@ -5,7 +5,8 @@ import type { ResolvedLever } from './levers.js';
 import type { LeverSpec } from './request.js';
 
 /**
- * The Social Security claiming age of a member (whole years, 62 to 70; months past it dropped).
+ * The Social Security claiming age of a member (whole years, 62 to 70; months past it dropped), from
+ * their age at the start by default; a member who has already claimed has no such lever.
  * Claiming later pays more for life (docs/TAX.md, "Public pensions"), so the search takes a later
  * claim as the direction that helps.
  */
@@ -18,7 +19,11 @@ export function claimingAgeLever(
   if (!income || income.type !== 'SOCIAL_SECURITY')
     return [{ field: `${field}.memberId`, message: `no SOCIAL_SECURITY income of member ${spec.memberId} in the scenario` }];
   const current = income.claimingAge;
-  const min = spec.min ?? CLAIMING.earliestAge;
+  const member = plan.members.find((m) => m.id === spec.memberId)!;
+  const ageNow = plan.startYear - member.birthYear;
+  // A claim made before the simulation starts is a fact of the past, not a choice left to make.
+  if (current < ageNow) return [{ field: `${field}.memberId`, message: `${spec.memberId} has already claimed (at ${current})` }];
+  const min = spec.min ?? Math.max(CLAIMING.earliestAge, ageNow);
   const max = spec.max ?? CLAIMING.latestAge;
   const issues: AnalysisIssue[] = [];
   const whole = (name: 'min' | 'max', v: number) => {

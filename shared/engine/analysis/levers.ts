@@ -188,7 +188,10 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
   }
 }
 
-/** The levers a diagnosis tries: spending, each earner's retirement age, saving into the first invested account, a lump sum. */
+/**
+ * The levers a diagnosis tries: spending, each earner's retirement age, saving into the first invested account, each
+ * Social Security claim not yet made, a lump sum.
+ */
 export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   const levers: LeverSpec[] = [{ type: 'SPENDING' }];
   for (const m of plan.members) {
@@ -198,6 +201,7 @@ export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   }
   const invested = plan.accounts.find((a) => a.type === 'RETIREMENT') ?? plan.accounts.find((a) => a.type === 'TAXABLE');
   if (invested && yearsToRetirement(plan, invested) > 0) levers.push({ type: 'CONTRIBUTION', accountId: invested.id });
+  for (const i of plan.incomes) if (i.type === 'SOCIAL_SECURITY') levers.push({ type: 'CLAIMING_AGE', memberId: i.memberId });
   levers.push({ type: 'LUMP_SUM' });
   return levers.filter((l) => !Array.isArray(resolveLever(plan, l)));
 }

@@ -58,5 +58,9 @@ describe('SOLVE: the Social Security claiming age', () => {
     expect(resolveLever(claimer(66), { type: 'CLAIMING_AGE', memberId: 'p1', min: 61 })).toEqual([
       { field: 'lever.min', message: 'must be a whole age from 62 to 70' },
     ]);
+    expect(resolveLever(claimer(64), { type: 'CLAIMING_AGE', memberId: 'p1' })).toEqual([
+      { field: 'lever.memberId', message: 'p1 has already claimed (at 64)' },
+    ]);
+    expect(resolveLever(claimer(67), { type: 'CLAIMING_AGE', memberId: 'p1' })).toMatchObject({ min: 66, max: 70, current: 67 });
   });
 });
