@@ -86,7 +86,8 @@ function leverOf(text: string, min: number | undefined, max: number | undefined)
       return { type: 'LUMP_SUM', ...(item ? { accountId: item } : {}), ...bounds };
     default:
       throw new CliError(
-        `--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId>, lump-sum or claiming:<memberId> (got "${text}")`,
+        '--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId>, lump-sum or claiming:<memberId> ' +
+          `(got "${text}")`,
       );
   }
 }

@@ -1,7 +1,7 @@
 import type { HouseholdPlan } from '../household/plan.js';
 import { CLAIMING } from '../pensions/data/us-social-security.js';
 import type { AnalysisIssue } from './issues.js';
-import type { ResolvedLever } from './levers.js';
+import type { ResolvedLever } from './resolved-lever.js';
 import type { LeverSpec } from './request.js';
 
 /**

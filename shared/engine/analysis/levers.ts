@@ -6,25 +6,10 @@
 import { plainCashAccount, type HouseholdPlan, type PlanAccount } from '../household/plan.js';
 import type { LeverSpec, LeverType } from './request.js';
 import type { AnalysisIssue } from './issues.js';
+import type { ResolvedLever } from './resolved-lever.js';
 import { claimingAgeLever } from './claiming-age-lever.js';
 
-export interface ResolvedLever {
-  type: LeverType;
-  /** The expense, member or account it moves, if any. */
-  itemId?: string;
-  unit: 'MONEY' | 'YEARS';
-  /** Size of one search step in the value's own terms: 0.01 for money, 1 for years. */
-  step: number;
-  current: number;
-  min: number;
-  max: number;
-  /** Which way helps the plan: a higher retirement age, or a lower spending. */
-  better: 'HIGHER' | 'LOWER';
-  /** The plan with the lever set to `value`. */
-  apply(value: number): HouseholdPlan;
-  /** Plain words for "at this value", e.g. "retiring at 75". */
-  describe(value: number): string;
-}
+export type { ResolvedLever } from './resolved-lever.js';
 
 const MONEY_STEP = 0.01;
 const money = (v: number) => `${Math.round(v).toLocaleString('en-US')}`;

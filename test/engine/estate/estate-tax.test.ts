@@ -35,7 +35,7 @@ describe('UK inheritance tax', () => {
 });
 
 describe('US federal estate tax', () => {
-  it('has the tentative tax of IRC s.2001(c): the applicable credit is USD 5,541,800 in 2025 and 5,945,800 in 2026 (Form 706 instructions)', () => {
+  it('has the tentative tax of IRC s.2001(c): the credit is USD 5,541,800 in 2025, 5,945,800 in 2026 (Form 706 instructions)', () => {
     expect(basicExclusionAmount(2025)).toBe(13_990_000);
     expect(basicExclusionAmount(2026)).toBe(15_000_000);
     expect(tentativeTax(basicExclusionAmount(2025))).toBeCloseTo(5_541_800, 6);

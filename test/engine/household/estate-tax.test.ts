@@ -60,7 +60,7 @@ describe('the estate tax on the terminal estate (zero volatility)', () => {
     expect(none.terminalEstateReal).toBe(none.terminalEstateBeforeTaxReal);
   });
 
-  it("takes the US estate tax above the basic exclusion, deflated by the path's CPI, and misses a LEGACY goal it takes below target", () => {
+  it("takes the US estate tax above the basic exclusion, deflated by the path's CPI; a LEGACY goal it takes below target is missed", () => {
     const p = estatePlan({ estateTax: 'US', accounts: [account('cash', 'CASH', 20_000_000)], properties: [], liabilities: [], goals: [] });
     p.goals = [{ id: 'legacy', type: 'LEGACY', amount: 18_000_000, priority: 'ASPIRATIONAL' }];
     const sim = simulator(p);

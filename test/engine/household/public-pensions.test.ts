@@ -70,7 +70,7 @@ describe('public pensions from rules in the household year (zero volatility, no 
     for (let t = 0; t < 5; t++) expect(sim.income[t]).toBe(0);
   });
 
-  it("pays Social Security with the early reduction, the spouse's benefit from both claims, and the survivor's benefit after a death", () => {
+  it("pays Social Security reduced for an early claim, the spouse's benefit from both claims, the survivor's after a death", () => {
     const years = 14;
     const inflation = 0.02;
     const deathYear = 9; // the primary dies in 2035

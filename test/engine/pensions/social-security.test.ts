@@ -29,7 +29,7 @@ describe('Social Security', () => {
     expect(eligibilityYear(parseDate('1963-01-01'))).toBe(2024);
   });
 
-  it('gives SSA\'s percentages of the PIA by claiming age for FRA 67 (SSA, "Benefits planner: retirement age and benefit reduction")', () => {
+  it('gives SSA\'s percentages of the PIA by claiming age for FRA 67 (SSA, "Retirement age and benefit reduction")', () => {
     const percent = [62, 63, 64, 65, 66, 67, 68, 69, 70].map((age) => Math.round(claimedAt(age, 67 * 12) * 100_000) / 1000);
     expect(percent).toEqual([70, 75, 80, 86.667, 93.333, 100, 108, 116, 124]);
   });
