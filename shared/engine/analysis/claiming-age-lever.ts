@@ -15,8 +15,11 @@ export function claimingAgeLever(
   spec: Extract<LeverSpec, { type: 'CLAIMING_AGE' }>,
   field: string,
 ): ResolvedLever | AnalysisIssue[] {
-  const income = plan.incomes.find((i) => i.type === 'SOCIAL_SECURITY' && i.memberId === spec.memberId);
-  if (!income || income.type !== 'SOCIAL_SECURITY')
+  const income = plan.incomes.find(
+    (i): i is Extract<HouseholdPlan['incomes'][number], { type: 'SOCIAL_SECURITY' }> =>
+      i.type === 'SOCIAL_SECURITY' && i.memberId === spec.memberId,
+  );
+  if (income === undefined)
     return [{ field: `${field}.memberId`, message: `no SOCIAL_SECURITY income of member ${spec.memberId} in the scenario` }];
   const current = income.claimingAge;
   const member = plan.members.find((m) => m.id === spec.memberId)!;

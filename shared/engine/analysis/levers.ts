@@ -4,7 +4,7 @@
  * the plan. Values are searched in whole units of `unit` (a cent for money, a year for ages).
  */
 import { plainCashAccount, type HouseholdPlan, type PlanAccount } from '../household/plan.js';
-import type { LeverSpec, LeverType } from './request.js';
+import type { LeverSpec } from './request.js';
 import type { AnalysisIssue } from './issues.js';
 import type { ResolvedLever } from './resolved-lever.js';
 import { claimingAgeLever } from './claiming-age-lever.js';
