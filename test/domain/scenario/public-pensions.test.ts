@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toHouseholdPlan, validateScenario } from '../../../shared/domain/scenario/index.js';
 import { scenarioExamples } from '../../../functions/api-examples.js';
+import { estateTaxOf } from '../../../shared/domain/scenario/public-pension-plan.js';
 
 const couple = (incomes: unknown[], members: Record<string, unknown>[] = []) => ({
   name: 'Couple',
@@ -47,6 +48,15 @@ describe('public pensions in the scenario document', () => {
       const r = validateScenario(scenarioExamples[key].value);
       expect(r.ok, JSON.stringify(r)).toBe(true);
     }
+  });
+
+  it("takes the estate tax from the scenario's tax system: UK or US, none for FLAT or no system", () => {
+    const r = validateScenario(couple([]));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(estateTaxOf({ ...r.value, taxSystem: 'UK' } as typeof r.value)).toEqual({ estateTax: 'UK' });
+    expect(estateTaxOf({ ...r.value, taxSystem: 'US' } as typeof r.value)).toEqual({ estateTax: 'US' });
+    expect(estateTaxOf({ ...r.value, taxSystem: 'FLAT' } as typeof r.value)).toEqual({});
+    expect(estateTaxOf(r.value)).toEqual({});
   });
 
   it('keeps a typed State Pension working, from 67 by default', () => {
