@@ -4748,6 +4748,12 @@ export interface operations {
                         accountId?: string;
                         min?: number;
                         max?: number;
+                    } | {
+                        /** @constant */
+                        type: "CLAIMING_AGE";
+                        memberId: string;
+                        min?: number;
+                        max?: number;
                     };
                     target?: {
                         goalId?: string;

@@ -85,6 +85,10 @@ export const analysisRequestExamples: Record<string, Example> = {
     summary: 'The retirement age at which a goal is met on 85% of paths, searched from 60 to 70',
     value: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'alex', min: 60, max: 70 }, target: { goalId: 'mia-university' } },
   },
+  solveClaimingAge: {
+    summary: 'The Social Security claiming age (62 to 70) at which the plan succeeds on 85% of paths',
+    value: { type: 'SOLVE', lever: { type: 'CLAIMING_AGE', memberId: 'pat' }, target: { probability: 0.85 } },
+  },
   diagnose: { summary: 'Why the plan fails, and what each lever would take', value: { type: 'DIAGNOSE' } },
   sensitivity: {
     summary: 'A tornado of three inputs',
