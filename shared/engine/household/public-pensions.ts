@@ -58,6 +58,9 @@ interface SocialSecurityItem {
   survivorFraMonths: number;
   /** Month index of the month the member attains 0 (so age in months at month k is k - ageZero). */
   ageZero: number;
+  /** Per year t, the monthly old-age benefit (year-0 money, share of the year paid), and that plus the spouse's benefit. */
+  own: Float64Array;
+  withSpouse: Float64Array;
 }
 
 /**
@@ -106,6 +109,8 @@ export class PublicPensions {
         fraMonths,
         survivorFraMonths: survivorFullRetirementAgeMonths(birth),
         ageZero: monthIndex(monthAttaining(birth, 0, 0)),
+        own: new Float64Array(years),
+        withSpouse: new Float64Array(years),
       });
     });
     // Spouses: the PRIMARY and PARTNER adults' items name each other.
@@ -115,6 +120,16 @@ export class PublicPensions {
     if (a >= 0 && b >= 0) {
       this.us[a].spouse = b;
       this.us[b].spouse = a;
+    }
+    // What does not depend on the path: each year's own benefit, and with the spouse's benefit while both live.
+    for (const s of this.us) {
+      const sp = s.spouse >= 0 ? this.us[s.spouse] : null;
+      const spousal = sp === null ? 0 : this.spousalMonthly(s, sp);
+      const spousalFrom = sp === null ? 0 : Math.max(s.claimMonth, sp.claimMonth);
+      for (let t = 0; t < years; t++) {
+        s.own[t] = s.pia * s.ownFactor * monthsShare(s.claimMonth, plan.startYear + t);
+        s.withSpouse[t] = s.own[t] + spousal * monthsShare(spousalFrom, plan.startYear + t);
+      }
     }
   }
 
@@ -127,34 +142,35 @@ export class PublicPensions {
   fill(econ: EconomyPath, lives: readonly MemberLifePath[], out: Float64Array): void {
     const Y = Math.min(this.years, econ.years);
     const cpi = econ.cpi;
-    if (this.uk.length > 0) fullRatePath(this.plan.startYear, econ.inflation, Y, this.fullRate);
+    const stride = this.years;
+    const startYear = this.plan.startYear;
+    const rate = this.fullRate;
+    if (this.uk.length > 0) fullRatePath(startYear, econ.inflation, Y, rate);
     for (const p of this.uk) {
       const state = lives[p.member].state;
+      const { share, spaShare, survivorFraction } = p;
+      const at = p.income * stride;
       for (let t = 0; t < Y; t++) {
-        const amount = this.fullRate[t] * p.share * p.spaShare[t];
-        out[p.income * this.years + t] = state[t] === MemberState.DEAD ? amount * p.survivorFraction : amount;
+        const amount = rate[t] * share * spaShare[t];
+        out[at + t] = state[t] === MemberState.DEAD ? amount * survivorFraction : amount;
       }
     }
     for (const s of this.us) {
       const sp = s.spouse >= 0 ? this.us[s.spouse] : null;
       const state = lives[s.member].state;
       const spouseDeath = sp === null ? -1 : lives[sp.member].deathYear;
-      const spousal = sp === null ? 0 : this.spousalMonthly(s, sp);
-      const spousalFrom = sp === null ? 0 : Math.max(s.claimMonth, sp.claimMonth);
       const survivor = sp === null || spouseDeath < 0 ? null : this.survivor(s, sp, spouseDeath);
+      const { own, withSpouse } = s;
+      const at = s.income * stride;
       for (let t = 0; t < Y; t++) {
-        const at = s.income * this.years + t;
-        if (state[t] === MemberState.DEAD) {
-          out[at] = 0;
-          continue;
+        let monthly: number;
+        if (state[t] === MemberState.DEAD) monthly = 0;
+        else if (survivor === null || t <= spouseDeath) monthly = withSpouse[t];
+        else {
+          const widowed = survivor.monthly * monthsShare(survivor.from, startYear + t);
+          monthly = widowed > own[t] ? widowed : own[t];
         }
-        const year = this.plan.startYear + t;
-        let monthly = s.pia * s.ownFactor * monthsShare(s.claimMonth, year);
-        if (survivor !== null && t > spouseDeath) {
-          const widowed = survivor.monthly * monthsShare(survivor.from, year);
-          if (widowed > monthly) monthly = widowed;
-        } else if (spousal > 0) monthly += spousal * monthsShare(spousalFrom, year);
-        out[at] = 12 * monthly * cpi[t];
+        out[at + t] = 12 * monthly * cpi[t];
       }
     }
   }

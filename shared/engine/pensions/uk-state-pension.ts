@@ -57,16 +57,25 @@ export function tripleLockRise(inflation: number, earnings: number): number {
   return Math.max(inflation, earnings, TRIPLE_LOCK_FLOOR.value);
 }
 
+/** The year-0 rate of the last start year asked for: every path of a run asks for the same one. */
+let cachedYear = Number.NaN;
+let cachedRate = 0;
+
 /**
  * The full new State Pension a year (nominal) in each simulated year t of one path: the year-0
  * rate (the tax year starting in April of `startYear`), then each April the triple lock on the
  * previous year's inflation and earnings growth. Writes out[0 … years - 1].
  */
 export function fullRatePath(startYear: number, inflation: ArrayLike<number>, years: number, out: Float64Array): void {
-  let rate = fullNewStatePensionAnnual(startYear);
+  if (years === 0) return;
+  let rate = startYear === cachedYear ? cachedRate : ((cachedYear = startYear), (cachedRate = fullNewStatePensionAnnual(startYear)));
+  const real = 1 + REAL_EARNINGS_GROWTH.value;
+  const floor = TRIPLE_LOCK_FLOOR.value;
   for (let t = 0; t < years; t++) {
     out[t] = rate;
     const i = inflation[t];
-    rate *= 1 + tripleLockRise(i, earningsGrowth(i));
+    // The triple lock (tripleLockRise) on the inflation and earnings growth (earningsGrowth) of year t.
+    const earnings = (1 + i) * real - 1;
+    rate *= 1 + (i > earnings ? (i > floor ? i : floor) : earnings > floor ? earnings : floor);
   }
 }
