@@ -596,6 +596,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes: ({
@@ -610,12 +612,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
-                fromAge: number;
+                amount?: number;
+                fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -623,6 +625,17 @@ export type components = {
                 indexation: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths: number;
             } | {
                 id: string;
                 name?: string;
@@ -1548,6 +1561,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge?: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes?: ({
@@ -1562,12 +1577,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
+                amount?: number;
                 fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -1575,6 +1590,17 @@ export type components = {
                 indexation?: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths?: number;
             } | {
                 id: string;
                 name?: string;
@@ -2019,6 +2045,8 @@ export type components = {
                 /** @default 67 */
                 retirementAge?: number;
                 occupationClass?: number;
+                /** Format: date */
+                birthDate?: string;
             }[];
             /** @default [] */
             incomes?: ({
@@ -2033,12 +2061,12 @@ export type components = {
             } | {
                 id: string;
                 name?: string;
-                amount: number;
                 /** @constant */
                 type: "STATE_PENSION";
                 memberId: string;
-                /** @default 67 */
+                amount?: number;
                 fromAge?: number;
+                qualifyingYears?: number;
                 /**
                  * @default CPI
                  * @enum {string}
@@ -2046,6 +2074,17 @@ export type components = {
                 indexation?: "CPI" | "NONE";
                 /** @default 0 */
                 survivorFraction?: number;
+            } | {
+                id: string;
+                name?: string;
+                /** @constant */
+                type: "SOCIAL_SECURITY";
+                memberId: string;
+                pia?: number;
+                aime?: number;
+                claimingAge: number;
+                /** @default 0 */
+                claimingMonths?: number;
             } | {
                 id: string;
                 name?: string;
@@ -4742,6 +4781,12 @@ export interface operations {
                         /** @constant */
                         type: "LUMP_SUM";
                         accountId?: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "CLAIMING_AGE";
+                        memberId: string;
                         min?: number;
                         max?: number;
                     };

@@ -12,8 +12,26 @@ import output from '../examples/api/output-excerpt.json' with { type: 'json' };
 import comparison from '../examples/api/comparison-excerpt.json' with { type: 'json' };
 import analysis from '../examples/api/analysis-solve.json' with { type: 'json' };
 
+/** The couple's public pensions from rules instead of typed amounts (docs/TAX.md, "Public pensions"). */
+const typedPensions = new Set(['chris-state', 'pat-state']);
+const withPensions = (name: string, pensions: object[]) => ({
+  ...couple,
+  name,
+  incomes: [...couple.incomes.filter((i) => !typedPensions.has(i.id)), ...pensions],
+});
+const ukPensions = withPensions('Couple near retirement, UK new State Pension from qualifying years', [
+  { id: 'chris-state', type: 'STATE_PENSION', memberId: 'chris', qualifyingYears: 38 },
+  { id: 'pat-state', type: 'STATE_PENSION', memberId: 'pat', qualifyingYears: 29 },
+]);
+const usPensions = withPensions('Couple near retirement, Social Security claimed at 67 and 65', [
+  { id: 'chris-ss', type: 'SOCIAL_SECURITY', memberId: 'chris', pia: 3100, claimingAge: 67 },
+  { id: 'pat-ss', type: 'SOCIAL_SECURITY', memberId: 'pat', aime: 3800, claimingAge: 65, claimingMonths: 6 },
+]);
+
 export const scenarioExamples: Record<string, Example> = {
   coupleNearRetirement: { summary: couple.name, value: couple },
+  ukStatePensionFromRules: { summary: ukPensions.name, value: ukPensions },
+  usSocialSecurity: { summary: usPensions.name, value: usPensions },
   singleRetireeCare: { summary: retiree.name, value: retiree },
   youngFamilyMortgage: { summary: family.name, value: family },
 };
@@ -66,6 +84,10 @@ export const analysisRequestExamples: Record<string, Example> = {
   solveRetirement: {
     summary: 'The retirement age at which a goal is met on 85% of paths, searched from 60 to 70',
     value: { type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'alex', min: 60, max: 70 }, target: { goalId: 'mia-university' } },
+  },
+  solveClaimingAge: {
+    summary: 'The Social Security claiming age (62 to 70) at which the plan succeeds on 85% of paths',
+    value: { type: 'SOLVE', lever: { type: 'CLAIMING_AGE', memberId: 'pat' }, target: { probability: 0.85 } },
   },
   diagnose: { summary: 'Why the plan fails, and what each lever would take', value: { type: 'DIAGNOSE' } },
   sensitivity: {

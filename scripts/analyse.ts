@@ -28,6 +28,7 @@ analysis (exactly one):
                            retirement:<memberId>    a member's retirement age
                            contribution:<accountId> an extra yearly contribution until retirement
                            lump-sum[:<accountId>]   an extra lump sum today
+                           claiming:<memberId>      the age a member claims Social Security
   --diagnose [goalId]    why the plan (or the goal) fails, and what each lever would take
   --sensitivity          move each input down and up (the documented defaults)
   --stress               the default shocks, historical windows among them
@@ -79,11 +80,14 @@ function leverOf(text: string, min: number | undefined, max: number | undefined)
       return { type: 'RETIREMENT_AGE', memberId: needsItem('member'), ...bounds };
     case 'contribution':
       return { type: 'CONTRIBUTION', accountId: needsItem('account'), ...bounds };
+    case 'claiming':
+      return { type: 'CLAIMING_AGE', memberId: needsItem('member'), ...bounds };
     case 'lump-sum':
       return { type: 'LUMP_SUM', ...(item ? { accountId: item } : {}), ...bounds };
     default:
       throw new CliError(
-        `--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId> or lump-sum (got "${text}")`,
+        '--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId>, lump-sum or claiming:<memberId> ' +
+          `(got "${text}")`,
       );
   }
 }

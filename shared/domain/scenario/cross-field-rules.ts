@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { scenarioObjectSchema } from './scenario-object.js';
 import { checkAssumptionRules } from './assumption-rules.js';
+import { checkPublicPensionRules } from './public-pension-rules.js';
 import { MAX_AGE, youngestMemberAge } from '../../engine/household/plan.js';
 
 type Doc = z.output<typeof scenarioObjectSchema>;
@@ -200,4 +201,5 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
   }
 
   checkAssumptionRules(doc.assumptions, fail);
+  checkPublicPensionRules(doc, fail);
 }

@@ -13,5 +13,7 @@ export const memberSchema = z.strictObject({
   retirementAge: z._default(age, 67),
   /** Occupation class of the 2013 individual disability income table: 1 (lowest incidence) to 4 (highest). */
   occupationClass: z.optional(integer(1, 4)),
+  /** Date of birth (YYYY-MM-DD, in birthYear), for the public pension rules; absent: 1 July of birthYear. */
+  birthDate: z.optional(z.iso.date()),
 });
 export type Member = z.output<typeof memberSchema>;

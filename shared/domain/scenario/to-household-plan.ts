@@ -3,6 +3,7 @@ import { defaultHorizonYears, youngestMemberAge } from '../../engine/household/p
 import { resolveEconomicAssumptions } from '../../engine/economy/index.js';
 import { resolveLifeAssumptions } from '../../engine/life/index.js';
 import type { ScenarioDocument } from './scenario-document.js';
+import { estateTaxOf, toPlanIncome } from './public-pension-plan.js';
 
 const DEFAULT_ALLOCATION: Record<PlanAccount['type'], PlanAccount['allocation']> = {
   CASH: { cash: 1, bonds: 0, equity: 0 },
@@ -32,8 +33,9 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       smoker: m.smoker,
       retirementAge: m.retirementAge,
       ...(m.occupationClass !== undefined ? { occupationClass: m.occupationClass } : {}),
+      ...(m.birthDate !== undefined ? { birthDate: m.birthDate } : {}),
     })),
-    incomes: doc.incomes.map((i) => ({ ...i })),
+    incomes: doc.incomes.map(toPlanIncome),
     expenses: doc.expenses.map((e) => ({ ...e })),
     accounts: doc.accounts.map((a) => ({
       id: a.id,
@@ -59,5 +61,6 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       economic: resolveEconomicAssumptions(doc.assumptions.economic as never),
       life: resolveLifeAssumptions(doc.assumptions.life as never),
     },
+    ...estateTaxOf(doc),
   };
 }

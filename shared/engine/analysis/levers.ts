@@ -4,26 +4,12 @@
  * the plan. Values are searched in whole units of `unit` (a cent for money, a year for ages).
  */
 import { plainCashAccount, type HouseholdPlan, type PlanAccount } from '../household/plan.js';
-import type { LeverSpec, LeverType } from './request.js';
+import type { LeverSpec } from './request.js';
 import type { AnalysisIssue } from './issues.js';
+import type { ResolvedLever } from './resolved-lever.js';
+import { claimingAgeLever } from './claiming-age-lever.js';
 
-export interface ResolvedLever {
-  type: LeverType;
-  /** The expense, member or account it moves, if any. */
-  itemId?: string;
-  unit: 'MONEY' | 'YEARS';
-  /** Size of one search step in the value's own terms: 0.01 for money, 1 for years. */
-  step: number;
-  current: number;
-  min: number;
-  max: number;
-  /** Which way helps the plan: a higher retirement age, or a lower spending. */
-  better: 'HIGHER' | 'LOWER';
-  /** The plan with the lever set to `value`. */
-  apply(value: number): HouseholdPlan;
-  /** Plain words for "at this value", e.g. "retiring at 75". */
-  describe(value: number): string;
-}
+export type { ResolvedLever } from './resolved-lever.js';
 
 const MONEY_STEP = 0.01;
 const money = (v: number) => `${Math.round(v).toLocaleString('en-US')}`;
@@ -158,6 +144,8 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
         describe: (value) => `saving ${money(value)} more a year into ${account.id} until retirement`,
       };
     }
+    case 'CLAIMING_AGE':
+      return claimingAgeLever(plan, spec, field);
     case 'LUMP_SUM': {
       const account = spec.accountId === undefined ? defaultLumpSumAccount(plan) : plan.accounts.find((a) => a.id === spec.accountId);
       if (spec.accountId !== undefined && !account)
@@ -185,7 +173,10 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
   }
 }
 
-/** The levers a diagnosis tries: spending, each earner's retirement age, saving into the first invested account, a lump sum. */
+/**
+ * The levers a diagnosis tries: spending, each earner's retirement age, saving into the first invested account, each
+ * Social Security claim not yet made, a lump sum.
+ */
 export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   const levers: LeverSpec[] = [{ type: 'SPENDING' }];
   for (const m of plan.members) {
@@ -195,6 +186,7 @@ export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   }
   const invested = plan.accounts.find((a) => a.type === 'RETIREMENT') ?? plan.accounts.find((a) => a.type === 'TAXABLE');
   if (invested && yearsToRetirement(plan, invested) > 0) levers.push({ type: 'CONTRIBUTION', accountId: invested.id });
+  for (const i of plan.incomes) if (i.type === 'SOCIAL_SECURITY') levers.push({ type: 'CLAIMING_AGE', memberId: i.memberId });
   levers.push({ type: 'LUMP_SUM' });
   return levers.filter((l) => !Array.isArray(resolveLever(plan, l)));
 }

@@ -13,7 +13,9 @@ export type LeverSpec =
   /** An extra yearly contribution (today's money, indexed with CPI) to an account, until its owner (or the primary member) retires. */
   | { type: 'CONTRIBUTION'; accountId: string; min?: number; max?: number }
   /** An extra lump sum today, into an account (default: the first account in the withdrawal order's first type). */
-  | { type: 'LUMP_SUM'; accountId?: string; min?: number; max?: number };
+  | { type: 'LUMP_SUM'; accountId?: string; min?: number; max?: number }
+  /** The age (whole years, 62 to 70) at which a member claims their SOCIAL_SECURITY income. */
+  | { type: 'CLAIMING_AGE'; memberId: string; min?: number; max?: number };
 
 export type LeverType = LeverSpec['type'];
 

@@ -1,8 +1,18 @@
 import { plainCashAccount, type HouseholdPlan, type AccountType } from './plan.js';
 import { contributionFractions } from './contribution-fractions.js';
+import { isRulesPension, PublicPensions } from './public-pensions.js';
+import { EstateTax } from './estate-at-death.js';
 
 /** Codes used in the hot loop instead of strings. */
-export const IncomeKind = { SALARY: 0, STATE_PENSION: 1, DEFINED_BENEFIT_PENSION: 2, ANNUITY: 3, RENTAL: 4, OTHER: 5 } as const;
+export const IncomeKind = {
+  SALARY: 0,
+  STATE_PENSION: 1,
+  DEFINED_BENEFIT_PENSION: 2,
+  ANNUITY: 3,
+  RENTAL: 4,
+  OTHER: 5,
+  PUBLIC_PENSION: 6,
+} as const;
 export const TaxCategory = { EARNED: 0, PENSION: 1, NONE: 2 } as const;
 export const AccountKind = { CASH: 0, TAXABLE: 1, RETIREMENT: 2 } as const;
 export const InsuranceKind = { TERM_LIFE: 0, DISABILITY_INCOME: 1, LONG_TERM_CARE: 2 } as const;
@@ -48,6 +58,10 @@ export class CompiledPlan {
   readonly incomeFromT!: Int32Array;
   readonly incomeToT!: Int32Array;
   readonly incomeTax!: Uint8Array;
+  /** The incomes whose amounts come from the public pension rules (kind PUBLIC_PENSION), or null. */
+  readonly publicPensions!: PublicPensions | null;
+  /** The estate tax on the terminal estate, or null. */
+  readonly estateTax!: EstateTax | null;
   // expenses: LIVING rows have isLiving = 1
   readonly expenseCount!: number;
   readonly expenseIsLiving!: Uint8Array;
@@ -172,6 +186,13 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     incomeToT = new Int32Array(I).fill(1_000_000),
     incomeTax = new Uint8Array(I);
   plan.incomes.forEach((inc, i) => {
+    if (isRulesPension(inc)) {
+      // The rules give a path's amounts (publicPensions); taxed as pensions.
+      incomeKind[i] = IncomeKind.PUBLIC_PENSION;
+      incomeMember[i] = idx(memberIndex, inc.memberId);
+      incomeTax[i] = TaxCategory.PENSION;
+      return;
+    }
     incomeKind[i] = IncomeKind[inc.type];
     incomeAmount[i] = inc.amount;
     if (inc.type === 'SALARY') {
@@ -310,6 +331,8 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     incomeFromT,
     incomeToT,
     incomeTax,
+    publicPensions: PublicPensions.of(plan, years),
+    estateTax: EstateTax.of(plan),
     expenseCount: E,
     expenseIsLiving,
     expenseAmount,

@@ -37,6 +37,8 @@ export class HouseholdBatch {
   readonly depletionYear: Int32Array;
   readonly totalShortfallReal: Float64Array;
   readonly terminalEstateReal: Float64Array;
+  /** The estate tax taken from the terminal estate, real. */
+  readonly estateTaxReal: Float64Array;
   /** 1 when the path never fell short and met every essential goal. */
   readonly success: Uint8Array;
   /**
@@ -122,6 +124,7 @@ export class HouseholdBatch {
     this.depletionYear = new Int32Array(B);
     this.totalShortfallReal = f64(1);
     this.terminalEstateReal = f64(1);
+    this.estateTaxReal = f64(1);
     this.success = new Uint8Array(B);
     this.goalTarget = f64(G);
     this.goalPaid = f64(G);
@@ -160,6 +163,7 @@ export class HouseholdBatch {
     this.depletionYear[i] = sim.depletionYear;
     this.totalShortfallReal[i] = sim.totalShortfallReal;
     this.terminalEstateReal[i] = sim.terminalEstateReal;
+    this.estateTaxReal[i] = sim.estateTaxReal;
     this.success[i] = sim.success ? 1 : 0;
     for (let g = 0; g < sim.goalCameDue.length; g++) {
       this.goalTarget[g * B + i] = sim.goalTarget[g];

@@ -43,7 +43,11 @@ export class HouseholdPathSimulator {
   yearsRun = 0;
   depletionYear = -1;
   totalShortfallReal = 0;
+  /** The real terminal estate after the estate tax (which the LEGACY goal measures), and before it. */
   terminalEstateReal = 0;
+  terminalEstateBeforeTaxReal = 0;
+  /** The estate tax on the terminal estate, real (0 without an estate tax). */
+  estateTaxReal = 0;
   success = false;
   /**
    * Per goal, real (year-0 money): targets that came due and amounts paid; whether it came due;
@@ -118,6 +122,8 @@ export class HouseholdPathSimulator {
    * only when events are wanted.
    */
   private readonly log: EventLog;
+  /** This path's amounts of the rules-based public pensions, [income * years + t] (empty when the plan has none). */
+  private readonly publicPension: Float64Array;
 
   /**
    * `slots` paths' yearly figures fit in the per-year arrays, year t of slot i at [t * slots + i]
@@ -202,6 +208,7 @@ export class HouseholdPathSimulator {
     // plus each goal occurrence and legacy.
     const logSize = Y * (c.propertyCount + c.insuranceCount + termLife.length + 1) + due.length + c.goalCount;
     this.log = new EventLog(logSize);
+    this.publicPension = new Float64Array(c.publicPensions === null ? 0 : c.incomeCount * Y);
   }
 
   /**
@@ -367,6 +374,8 @@ export class HouseholdPathSimulator {
     let guardFactor = 1;
     let t = 0;
     const cash = c.cashAccount;
+    const publicPension = this.publicPension;
+    if (c.publicPensions !== null) c.publicPensions.fill(econ, lives, publicPension);
 
     for (; t < Y; t++) {
       // (1) States: who is alive this year (a death in year t shows as DEAD from t + 1).
@@ -454,6 +463,8 @@ export class HouseholdPathSimulator {
           if (cat === TaxCategory.EARNED) earned += amount;
           else if (cat === TaxCategory.PENSION) pension += amount;
           else untaxed += amount;
+        } else if (kind === IncomeKind.PUBLIC_PENSION) {
+          pension += publicPension[i * Y + t];
         } else {
           if (memberAge0[m] + t < incomeFromAge[i]) continue;
           const amount = incomeAmount[i] * index;
@@ -768,7 +779,14 @@ export class HouseholdPathSimulator {
     this.totalShortfallReal = totalShortfallReal;
     log.inLoop = log.size;
     this.yearsRun = t;
-    this.terminalEstateReal = t > 0 ? netWorthOut[(t - 1) * slots + slot] / cpi[t] : 0;
+    const worthEnd = t > 0 ? netWorthOut[(t - 1) * slots + slot] : 0;
+    const estateTax =
+      c.estateTax === null || t === 0
+        ? 0
+        : c.estateTax.tax(t - 1, c.estateTax.balanceSheet(worthEnd, bal, propertyValue, propertyOwned, debt), cpi, lives);
+    this.terminalEstateBeforeTaxReal = worthEnd / cpi[t];
+    this.estateTaxReal = estateTax / cpi[t];
+    this.terminalEstateReal = (worthEnd - estateTax) / cpi[t];
     let success = depletionYear < 0;
     for (let g = 0; g < G; g++) {
       if (goalIsLegacy[g] === 1) {

@@ -1,5 +1,6 @@
 import type { ResolvedEconomicAssumptions } from '../economy/index.js';
 import type { ResolvedLifeAssumptions } from '../life/index.js';
+import type { EstateTaxSystem } from '../estate/estate-tax.js';
 
 /**
  * The engine's own, fully resolved view of a household: every default filled in, the horizon
@@ -19,6 +20,8 @@ export interface PlanMember {
   smoker: boolean;
   retirementAge: number;
   occupationClass?: number;
+  /** ISO date of birth, for the public pension rules (State Pension age, full retirement age); absent: 1 July of birthYear. */
+  birthDate?: string;
 }
 
 export type PlanIncome =
@@ -31,6 +34,23 @@ export type PlanIncome =
       fromAge: number;
       indexation: Indexation;
       survivorFraction: number;
+      /**
+       * STATE_PENSION only: the member's qualifying years at State Pension age. When given, the UK new
+       * State Pension rules set the amount and its start (shared/engine/pensions); amount and fromAge are unused.
+       */
+      qualifyingYears?: number;
+    }
+  | {
+      id: string;
+      type: 'SOCIAL_SECURITY';
+      memberId: string;
+      /** Primary insurance amount, USD a month in year-0 money; or, instead, */
+      pia?: number;
+      /** average indexed monthly earnings, from which the PIA follows by the bend points. */
+      aime?: number;
+      /** Age (years, and months past them) at which the member claims: 62 to 70. */
+      claimingAge: number;
+      claimingMonths: number;
     }
   | { id: string; type: 'RENTAL'; propertyId: string; amount: number; indexation: Indexation }
   | {
@@ -173,6 +193,8 @@ export interface HouseholdPlan {
   taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
   strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
   assumptions: { economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
+  /** The estate tax taken from the terminal estate (shared/engine/estate); absent: none. */
+  estateTax?: EstateTaxSystem;
 }
 
 /** Highest age simulated: the default horizon runs until every member has died or reached it. */

@@ -10,6 +10,18 @@ import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-re
 
 const LIFE_PERCENTILES = [10, 50, 90] as const;
 
+/**
+ * With an estate tax, the terminal estate (the summary's percentiles, what a LEGACY goal measures)
+ * is after the tax; the summary adds the mean tax and the mean estate before and after it.
+ */
+function estateSummary(plan: HouseholdPlan, merged: MergedShards): Pick<OutputDocument['summary'], 'estate'> {
+  if (plan.estateTax === undefined || merged.estateTax === undefined || merged.paths === 0) return {};
+  const n = merged.paths;
+  const expectedTax = merged.estateTax.value() / n;
+  const meanAfterTax = (merged.terminalEstate.sum.value() * merged.terminalEstate.unit) / n;
+  return { estate: { taxSystem: plan.estateTax, expectedTax, meanBeforeTax: meanAfterTax + expectedTax, meanAfterTax } };
+}
+
 const isMerged = (r: ShardResult | MergedShards): r is MergedShards => r.totalShortfall instanceof ExactSum;
 
 /**
@@ -58,6 +70,7 @@ export function buildOutput(
       depletionAge: percentiles(merged.depletionAge),
       expectedShortfall: n > 0 ? merged.totalShortfall.value() / n : 0,
       terminalEstate: percentiles(merged.terminalEstate),
+      ...estateSummary(plan, merged),
       goals: plan.goals.map((g, i) => {
         const s = merged.goals[i];
         return {
@@ -175,6 +188,7 @@ function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number
     percentile,
     pathIndex,
     terminalEstate: sim.terminalEstateReal,
+    ...(plan.estateTax !== undefined ? { terminalEstateBeforeTax: sim.terminalEstateBeforeTaxReal } : {}),
     success: sim.success,
     depletionYear: sim.depletionYear >= 0 ? sim.depletionYear : null,
     years,

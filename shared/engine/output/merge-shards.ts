@@ -155,6 +155,7 @@ export function mergeShards(results: readonly ShardResultInput[]): MergedShards 
     depletionAge,
     totalShortfall: sumOf(pick((r) => r.totalShortfall)),
     terminalEstate,
+    ...(first.estateTax !== undefined ? { estateTax: sumOf(pick((r) => r.estateTax!)) } : {}),
     goals: first.goals.map((_, g) => ({
       due: heads.reduce((s, r) => s + r.goals[g].due, 0),
       achieved: heads.reduce((s, r) => s + r.goals[g].achieved, 0),
@@ -190,12 +191,13 @@ function distributionJson(d: MergedDistribution): DistributionJson {
 /** Merges shard results of one run into a shard result (JSON, mergeable again); see mergeShards. */
 export function mergeShardResults(results: ShardResult[]): ShardResult {
   if (results.length === 1) return results[0];
-  const { runner: _, ...merged } = mergeShards(results);
+  const { runner: _, estateTax, ...merged } = mergeShards(results);
   return {
     ...merged,
     depletionAge: distributionJson(merged.depletionAge),
     totalShortfall: merged.totalShortfall.toJSON(),
     terminalEstate: distributionJson(merged.terminalEstate),
+    ...(estateTax !== undefined ? { estateTax: estateTax.toJSON() } : {}),
     goals: merged.goals.map((g) => ({ ...g, fundedRatio: g.fundedRatio.toJSON() })),
     series: merged.series.map((views) => views.map((years) => years.map(distributionJson))),
     economy: merged.economy.map((years) => years.map(distributionJson)),

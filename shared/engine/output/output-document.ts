@@ -56,6 +56,8 @@ export interface Life {
   percentile: number;
   pathIndex: number;
   terminalEstate: number;
+  /** With an estate tax: the terminal estate before it (terminalEstate is after). */
+  terminalEstateBeforeTax?: number;
   success: boolean;
   depletionYear: number | null;
   years: LifeYear[];
@@ -69,6 +71,8 @@ export interface OutputDocument {
     depletionAge: Percentiles;
     expectedShortfall: number;
     terminalEstate: Percentiles;
+    /** With an estate tax (docs/TAX.md, "Estate"): terminalEstate is after it; real means over all paths. */
+    estate?: { taxSystem: 'UK' | 'US'; expectedTax: number; meanBeforeTax: number; meanAfterTax: number };
     goals: { goalId: string; achievability: number | null; expectedFundedRatio: number | null }[];
     members: {
       memberId: string;

@@ -76,6 +76,7 @@ export class ShardAccumulator implements YearRecorder {
   private readonly depletionAge = new Distribution(MONEY_UNIT);
   private readonly totalShortfall = new ExactSum();
   private readonly terminalEstate = new Distribution(MONEY_UNIT);
+  private readonly estateTax = new ExactSum();
   private readonly goalDue: number[];
   private readonly goalAchieved: number[];
   private readonly goalRatio: ExactSum[];
@@ -232,6 +233,7 @@ export class ShardAccumulator implements YearRecorder {
       }
       this.totalShortfall.add(batch.totalShortfallReal[i]);
       this.terminalEstate.add(batch.terminalEstateReal[i]);
+      this.estateTax.add(batch.estateTaxReal[i]);
       for (let g = 0; g < c.goalCount; g++) {
         const at = g * B + i;
         if (batch.goalCameDue[at] === 0) continue;
@@ -349,6 +351,7 @@ export class ShardAccumulator implements YearRecorder {
       successes: this.successes,
       depletions: this.depletions,
       totalShortfall: this.totalShortfall.toJSON(),
+      ...(this.c.estateTax !== null ? { estateTax: this.estateTax.toJSON() } : {}),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),
       members: this.halfYearsLived.map((h, m) => ({
         halfYearsLived: h,

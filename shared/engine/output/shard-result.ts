@@ -45,6 +45,8 @@ export interface ShardResultOf<D, S> {
   depletionAge: D;
   totalShortfall: S;
   terminalEstate: D;
+  /** The estate tax taken from the terminal estates (real): present only when the plan has an estate tax. */
+  estateTax?: S;
   goals: { due: number; achieved: number; fundedRatio: S }[];
   members: { halfYearsLived: number; everDisabled: number; everLongTermCare: number; everUnemployed: number }[];
   /** running[t]: paths whose household was still running in year t. */

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEconomicAssumptions } from '../../../shared/engine/economy/index.js';
-import { resolveLifeAssumptions } from '../../../shared/engine/life/index.js';
 import { simulate, type HouseholdPlan } from '../../../shared/engine/index.js';
 import { analyse } from '../../../shared/engine/analysis/index.js';
 import { stylisedRetiree } from '../../../bench/stylised-retiree.js';
 import { loadExample } from '../output/example-plans.js';
-import { account, plan } from '../household/fixtures.js';
+import { account, plan, riskFree } from '../household/fixtures.js';
 
 /** W in cash, spending at the start of each of `years` years, a constant continuously compounded rate r, no other risk. */
 function deterministic(wealth: number, years: number, r: number): HouseholdPlan {
@@ -16,21 +14,7 @@ function deterministic(wealth: number, years: number, r: number): HouseholdPlan 
       { id: 'living', type: 'LIVING', amount: 30_000, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'CPI' },
     ],
     accounts: [account('cash', 'CASH', wealth)],
-    assumptions: {
-      economic: resolveEconomicAssumptions({
-        shortRate: { initial: r, longRunMean: r, volatility: 0 },
-        inflation: { initial: 0, longRunMean: 0, volatility: 0 },
-        equity: { model: 'GBM', riskPremium: 0, volatility: 0 },
-        property: { realGrowth: 0, volatility: 0 },
-      }),
-      life: resolveLifeAssumptions({
-        mortality: { law: 'NONE' },
-        longevityRisk: { enabled: false },
-        disability: { enabled: false },
-        longTermCare: { enabled: false },
-        unemployment: { enabled: false },
-      }),
-    },
+    assumptions: riskFree(r),
   });
 }
 

@@ -25,6 +25,25 @@ export function plan(parts: Partial<HouseholdPlan>): HouseholdPlan {
   };
 }
 
+/** Assumptions with no risk: a constant short rate r, no inflation, no equity or property volatility, no mortality or life events. */
+export function riskFree(r: number): HouseholdPlan['assumptions'] {
+  return {
+    economic: resolveEconomicAssumptions({
+      shortRate: { initial: r, longRunMean: r, volatility: 0 },
+      inflation: { initial: 0, longRunMean: 0, volatility: 0 },
+      equity: { model: 'GBM', riskPremium: 0, volatility: 0 },
+      property: { realGrowth: 0, volatility: 0 },
+    }),
+    life: resolveLifeAssumptions({
+      mortality: { law: 'NONE' },
+      longevityRisk: { enabled: false },
+      disability: { enabled: false },
+      longTermCare: { enabled: false },
+      unemployment: { enabled: false },
+    }),
+  };
+}
+
 export function account(id: string, type: PlanAccount['type'], balance: number, extra: Partial<PlanAccount> = {}): PlanAccount {
   return {
     id,

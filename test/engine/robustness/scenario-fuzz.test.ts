@@ -31,6 +31,8 @@ function netWorthCeiling(plan: HouseholdPlan, cpi: Float64Array, growth: number)
     let salary = 0;
     let inflow = 0;
     for (const i of plan.incomes) {
+      // Public pensions from rules (no typed amount) are not among the incomes the fuzz draws.
+      if (!('amount' in i) || i.amount === undefined) continue;
       const growthFactor = i.type === 'SALARY' ? Math.max(1, 1 + i.realGrowth) ** t : 1;
       inflow += i.amount * Math.max(1, index) * growthFactor;
       if (i.type === 'SALARY') salary += i.amount * Math.max(1, index) * growthFactor;
