@@ -25,6 +25,7 @@ import { simulate, simulateHeldShard, type HouseholdPlan } from '../shared/engin
 import { PathRunner } from '../shared/engine/household/path-runner.js';
 import { forEachBatch } from '../shared/engine/output/simulate-shard.js';
 import { baselineSimulate } from './baseline/simulate.js';
+import { asBaselinePlan } from './baseline-plan.js';
 import { householdYears as baselineHouseholdYears, PathRunner as BaselinePathRunner } from './baseline/household/path-runner.js';
 import { simulateShard as baselineSimulateShard } from './baseline/output/simulate-shard.js';
 import { baselineHouseholdSimulate } from './baseline-household/simulate.js';
@@ -133,18 +134,18 @@ function layers(label: string, plan: HouseholdPlan, paths: number): void {
     shard: () => simulateHeldShard(plan, 2024, range),
     run: () => simulate(plan, { seed: 2024, paths }),
     baselineGeneration: () => {
-      const runner = new BaselinePathRunner(plan, 2024) as unknown as BaselineGenerators;
+      const runner = new BaselinePathRunner(asBaselinePlan(plan), 2024) as unknown as BaselineGenerators;
       for (let p = 0; p < paths; p++) {
         runner.lifeModel.simulatePath(p, runner.lives);
         runner.economyGenerator.generate(p, runner.economy, baselineHouseholdYears(runner.compiled, runner.lives as never));
       }
     },
     baselineHousehold: () => {
-      const runner = new BaselinePathRunner(plan, 2024);
+      const runner = new BaselinePathRunner(asBaselinePlan(plan), 2024);
       for (let p = 0; p < paths; p++) runner.run(p);
     },
-    baselineShard: () => baselineSimulateShard(plan, 2024, range),
-    baselineRun: () => baselineSimulate(plan, { seed: 2024, paths }),
+    baselineShard: () => baselineSimulateShard(asBaselinePlan(plan), 2024, range),
+    baselineRun: () => baselineSimulate(asBaselinePlan(plan), { seed: 2024, paths }),
   };
   for (const f of Object.values(contenders)) f();
   const cpu = rounds(ROUNDS, contenders);
@@ -179,13 +180,13 @@ async function main(): Promise<void> {
   // The check runs each contender once on the timed case, which warms it up as well.
   checkSameWork('(a) stylised retiree', {
     engine: () => simulate(retiree, { seed: 2024, paths: PATHS_A }),
-    baseline: () => baselineSimulate(retiree, { seed: 2024, paths: PATHS_A }),
+    baseline: () => baselineSimulate(asBaselinePlan(retiree), { seed: 2024, paths: PATHS_A }),
     'old baseline': () => baselineHouseholdSimulate(retiree, { seed: 2024, paths: PATHS_A }),
   });
   stylisedRetireeFloor(20_000, 1);
   const a = rounds(ROUNDS, {
     engine: () => (engineYears = simulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
-    baseline: () => (baselineYears = baselineSimulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
+    baseline: () => (baselineYears = baselineSimulate(asBaselinePlan(retiree), { seed: 2024, paths: PATHS_A }).metadata.pathYears),
     household: () => (householdYears = baselineHouseholdSimulate(retiree, { seed: 2024, paths: PATHS_A }).metadata.pathYears),
     floor: () => (floorYears = stylisedRetireeFloor(PATHS_A, 2024).pathYears),
   });
@@ -212,11 +213,11 @@ async function main(): Promise<void> {
   // (b) The young family, every risk on.
   const family = youngFamily();
   simulate(family, { seed: 1, paths: 1_000 });
-  baselineSimulate(family, { seed: 1, paths: 1_000 });
+  baselineSimulate(asBaselinePlan(family), { seed: 1, paths: 1_000 });
   baselineHouseholdSimulate(family, { seed: 1, paths: 1_000 });
   const first = {
     engine: cpuSeconds(() => simulate(family, { seed: 2024, paths: 10_000 })),
-    baseline: cpuSeconds(() => baselineSimulate(family, { seed: 2024, paths: 10_000 })),
+    baseline: cpuSeconds(() => baselineSimulate(asBaselinePlan(family), { seed: 2024, paths: 10_000 })),
     household: cpuSeconds(() => baselineHouseholdSimulate(family, { seed: 2024, paths: 10_000 })),
   };
   checkSameWork('(b) young family', {
@@ -226,7 +227,7 @@ async function main(): Promise<void> {
   });
   const b = rounds(ROUNDS, {
     engine: () => simulate(family, { seed: 2024, paths: 10_000 }),
-    baseline: () => baselineSimulate(family, { seed: 2024, paths: 10_000 }),
+    baseline: () => baselineSimulate(asBaselinePlan(family), { seed: 2024, paths: 10_000 }),
     household: () => baselineHouseholdSimulate(family, { seed: 2024, paths: 10_000 }),
   });
   const [engineCpu, baselineCpu, householdCpu] = [b.engine, b.baseline, b.household].map(median);

@@ -6,12 +6,13 @@
  */
 import { simulate } from '../shared/engine/index.js';
 import { baselineSimulate } from './baseline/simulate.js';
+import { asBaselinePlan } from './baseline-plan.js';
 import { youngFamily } from './young-family.js';
 
 const which = process.argv[2];
 const plan = youngFamily();
 const options = { seed: 2024, paths: 100_000 };
 if (which === 'engine') simulate(plan, options);
-else if (which === 'baseline') baselineSimulate(plan, options);
+else if (which === 'baseline') baselineSimulate(asBaselinePlan(plan), options);
 else throw new Error('engine or baseline');
 console.log(process.resourceUsage().maxRSS / 1024);
