@@ -920,6 +920,8 @@ export type components = {
             };
             /** @default {} */
             assumptions: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -969,9 +971,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };
@@ -1837,6 +1839,8 @@ export type components = {
             };
             /** @default {} */
             assumptions?: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -1886,9 +1890,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };
@@ -2308,6 +2312,8 @@ export type components = {
             };
             /** @default {} */
             assumptions?: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -2357,9 +2363,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };
