@@ -120,9 +120,9 @@ describe('UK mortality: cohort improvement from the ONS 2024-based projection', 
 });
 
 describe('UK mortality: simulated lives', () => {
-  it('100,000 UK lives from 65 live as long as the table says, within sampling error', () => {
+  it.each(['FEMALE', 'MALE'] as const)('100,000 UK lives (%s) from 65 live as long as the table says, within sampling error', (sex) => {
     const a = resolveLifeAssumptions(mortalityOnly({}), 'UK');
-    const m = member({ sex: 'FEMALE', birthYear: START_YEAR - 65 });
+    const m = member({ sex, birthYear: START_YEAR - 65 });
     const years = 56;
     const n = 100_000;
     const model = createLifeModel(a, [m], START_YEAR, years, 27);
