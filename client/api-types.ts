@@ -933,6 +933,8 @@ export type components = {
             };
             /** @default {} */
             assumptions: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -982,9 +984,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };
@@ -1898,6 +1900,8 @@ export type components = {
             };
             /** @default {} */
             assumptions?: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -1947,9 +1951,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };
@@ -2382,6 +2386,8 @@ export type components = {
             };
             /** @default {} */
             assumptions?: {
+                /** @enum {string} */
+                country?: "US" | "UK";
                 economic?: {
                     /** @enum {string} */
                     model?: "STOCHASTIC" | "HISTORICAL";
@@ -2431,9 +2437,9 @@ export type components = {
                         /** @enum {string} */
                         law?: "TABLE" | "GOMPERTZ" | "NONE";
                         /** @enum {string} */
-                        table?: "US_SSA_2017" | "US_SSA_2021";
+                        table?: "US_SSA_2017" | "US_SSA_2021" | "UK_ONS_2022_2024" | "UK_ONS_2021_2023" | "UK_ONS_2020_2022";
                         /** @enum {string} */
-                        improvement?: "US_SSA_ALT2" | "NONE";
+                        improvement?: "US_SSA_ALT2" | "UK_ONS_2024" | "NONE";
                         modalAge?: number;
                         dispersion?: number;
                     };

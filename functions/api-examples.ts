@@ -8,6 +8,7 @@ import type { Example } from '../shared/http/stack.js';
 import couple from '../examples/couple-near-retirement.json' with { type: 'json' };
 import retiree from '../examples/single-retiree-care.json' with { type: 'json' };
 import family from '../examples/young-family-mortgage.json' with { type: 'json' };
+import ukCouple from '../examples/uk-retired-couple.json' with { type: 'json' };
 import output from '../examples/api/output-excerpt.json' with { type: 'json' };
 import comparison from '../examples/api/comparison-excerpt.json' with { type: 'json' };
 import analysis from '../examples/api/analysis-solve.json' with { type: 'json' };
@@ -34,10 +35,15 @@ export const scenarioExamples: Record<string, Example> = {
   usSocialSecurity: { summary: usPensions.name, value: usPensions },
   singleRetireeCare: { summary: retiree.name, value: retiree },
   youngFamilyMortgage: { summary: family.name, value: family },
+  ukRetiredCouple: { summary: ukCouple.name, value: ukCouple },
 };
 
 export const householdExamples: Record<string, Example> = {
   user: { summary: 'A user creates their own household', value: { name: 'Smith family', currency: 'EUR', externalReference: 'crm-1042' } },
+  pounds: {
+    summary: 'A household in pounds sterling: its scenarios take the UK assumption set unless they name a country',
+    value: { name: 'Jones family', currency: 'GBP' },
+  },
   serviceAccount: {
     summary: 'A service account creates one for a user, naming the owner',
     value: { name: 'Smith family', currency: 'EUR', ownerId: '3f0c9a52-7d4e-4b8a-9a61-0c2f4f1d8e77' },

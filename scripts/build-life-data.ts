@@ -1,5 +1,5 @@
 /**
- * Turns the shipped life and disability CSVs (data/life, data/disability) into the compact JSON
+ * Turns the shipped life and disability CSVs (data/life, data/life/ons, data/disability) into the compact JSON
  * modules the engine imports (shared/engine/life/data); the two large tables are written packed
  * (brotli-compressed JSON in a TypeScript module, see packed-json.ts). The engine does no file
  * I/O, so this is the only place those CSVs are read. Rerun after changing a source file:
@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { onsPeriodTables, onsProjection } from './ons-life-tables.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, 'data');
@@ -91,6 +92,12 @@ function buildMortality(): void {
     lastYear,
     ...projection,
   });
+}
+
+/** The ONS tables for the UK (ons-life-tables.ts): period tables extended to 119, and the 2024-based projection. */
+function buildUkMortality(): void {
+  write('ons-period-tables.json', onsPeriodTables(readCsv('life/ons/ons_national_life_tables_uk_2020_2024.csv')));
+  write('ons-2024-projection.json', onsProjection(readCsv('life/ons/ons_2024based_projected_period_qx_selected_years.csv')));
 }
 
 function buildLeeCarter(): void {
@@ -214,6 +221,7 @@ function emit(name: string, text: string): void {
 }
 
 buildMortality();
+buildUkMortality();
 buildLeeCarter();
 buildIdi();
 if (checkOnly && stale.length > 0) {

@@ -14,6 +14,7 @@ import { wantsHelp } from './cli-support.js';
 import { dirname, join } from 'node:path';
 import { resolveEconomicAssumptions } from '../shared/engine/economy/index.js';
 import { fitBondFund } from './calibrate-bonds.js';
+import { calibrateUk, UK_STATISTICS_FILE } from './calibrate-uk.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const economyDir = join(root, 'shared', 'engine', 'economy');
@@ -235,14 +236,45 @@ function calibrate(h: AnnualHistory) {
   };
 }
 
+/** The UK set: from the published statistics, written beside the US defaults. */
+function mainUk() {
+  const fitted = calibrateUk(root);
+  writeFileSync(join(economyDir, 'calibrated-defaults-uk.json'), `${JSON.stringify(fitted, null, 2)}\n`);
+  report(
+    [
+      ['statistics', `${UK_STATISTICS_FILE}, ${fitted.calibration.period}`],
+      ['short rate: long-run mean', fitted.shortRate.longRunMean],
+      ['inflation: long-run mean', fitted.inflation.longRunMean],
+      ['equity: risk premium', fitted.equity.riskPremium],
+      ['equity: volatility', fitted.equity.volatility],
+      ['bonds: maturity (years)', fitted.bonds.maturity],
+      ['bonds: term premium', fitted.bonds.termPremium],
+      ['from the US fit', fitted.calibration.fromUsFit.join(', ')],
+    ],
+    'shared/engine/economy/calibrated-defaults-uk.json',
+  );
+}
+
+/** Prints the fitted figures, one per line, and what was written. */
+function report(rows: [string, number | string][], wrote: string): void {
+  for (const [label, value] of rows) console.log(label.padEnd(36), String(value));
+  console.log(`wrote ${wrote}`);
+}
+
 function main() {
   if (wantsHelp()) {
     process.stdout.write(
-      'usage: npm run calibrate: refits the economic defaults from data/markets/shiller.csv and rewrites ' +
-        'shared/engine/economy/calibrated-defaults.json and historical-returns.json (docs/ECONOMY.md)\n',
+      'usage: npm run calibrate [-- --country US|UK]: refits the economic defaults of a country (US by default) and ' +
+        'rewrites them: US from data/markets/shiller.csv into shared/engine/economy/calibrated-defaults.json and ' +
+        'historical-returns.json; UK from data/markets/uk-long-run-statistics.csv into calibrated-defaults-uk.json ' +
+        '(docs/ECONOMY.md)\n',
     );
     return;
   }
+  const at = process.argv.indexOf('--country');
+  const country = at < 0 ? 'US' : process.argv[at + 1];
+  if (country === 'UK') return mainUk();
+  if (country !== 'US') throw new Error(`--country: must be US or UK, not ${country}`);
   const history = annualise(readMonths());
   writeFileSync(join(economyDir, 'historical-returns.json'), `${JSON.stringify(history)}\n`);
   const fitted = calibrate(history);
@@ -272,8 +304,7 @@ function main() {
     ['property (assumed): volatility', fitted.property.volatility],
     ['corr(equity, property) (assumed)', fitted.correlation[2][3]],
   ];
-  for (const [label, value] of rows) console.log(label.padEnd(36), String(value));
-  console.log('wrote shared/engine/economy/historical-returns.json and calibrated-defaults.json');
+  report(rows, 'shared/engine/economy/historical-returns.json and calibrated-defaults.json');
 }
 
 main();

@@ -20,6 +20,8 @@ import { mergeComparisonShards } from './compare/merge-comparison.js';
 import { buildComparison, type ComparisonDocument } from './compare/build-comparison.js';
 
 export { ENGINE_VERSION } from './version.js';
+export { COUNTRIES, DEFAULT_COUNTRY, type Country } from './country.js';
+export { assumptionSetOf, type AssumptionSet } from './assumption-set.js';
 export {
   simulateShard,
   simulateHeldShard,

@@ -21,6 +21,7 @@ import {
 } from '../../store/scenarios.js';
 import type { ScenarioRecord } from '../../store/scenarios.js';
 import { resourceFieldNames } from './schema.js';
+import { withDefaultCountry } from './default-country.js';
 
 export type ScenarioResource = Record<string, unknown> & {
   id: string;
@@ -41,20 +42,30 @@ export function toResource(record: ScenarioRecord): ScenarioResource {
   };
 }
 
-function validDocument(input: unknown): ScenarioRecord['document'] {
-  return parseOrThrow(scenarioDocumentSchema, input, 'scenario') as ScenarioRecord['document'];
+/** The document as written, its country taken from the household's currency when it names none. */
+function validDocument(input: unknown, currency: string): ScenarioRecord['document'] {
+  return parseOrThrow(scenarioDocumentSchema, withDefaultCountry(input, currency), 'scenario') as ScenarioRecord['document'];
 }
 
-/** The live scenario the caller may use (access checked on its household). */
-export async function loadScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioRecord> {
+/** The live scenario the caller may use (access checked on its household), and the household's currency. */
+async function loadScenarioOfHousehold(
+  principal: Principal,
+  householdId: string,
+  scenarioId: string,
+): Promise<{ record: ScenarioRecord; currency: string }> {
   // Both read at once: the scenario is only returned once the household is found and the caller
   // may access it (loadHousehold's 404 or 403 comes first), and its read costs a round trip less.
-  const [, record] = await Promise.all([
+  const [household, record] = await Promise.all([
     loadHousehold(principal, householdId),
     findScenario({ realmId: principal.realmId, householdId, scenarioId }),
   ]);
   if (!record || record.deletingAt) throw new NotFoundError(`Scenario ${scenarioId} not found in household ${householdId}`);
-  return record;
+  return { record, currency: household.currency };
+}
+
+/** The live scenario the caller may use (access checked on its household). */
+export async function loadScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioRecord> {
+  return (await loadScenarioOfHousehold(principal, householdId, scenarioId)).record;
 }
 
 export async function listScenarios(principal: Principal, householdId: string, request: PageRequest): Promise<Page<ScenarioResource>> {
@@ -68,7 +79,7 @@ export async function listScenarios(principal: Principal, householdId: string, r
 }
 
 export async function createScenario(principal: Principal, householdId: string, body: Record<string, unknown>): Promise<ScenarioResource> {
-  await loadHousehold(principal, householdId);
+  const household = await loadHousehold(principal, householdId);
   let input: unknown = body;
   if ('copyOf' in body) {
     const { copyOf, ...changes } = body;
@@ -79,7 +90,7 @@ export async function createScenario(principal: Principal, householdId: string, 
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(input));
+  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(input, household.currency));
   return toResource(record);
 }
 
@@ -105,7 +116,7 @@ function withoutResourceFields(body: Record<string, unknown>, current: ScenarioR
 
 async function write(
   principal: Principal,
-  current: ScenarioRecord,
+  { record: current, currency }: { record: ScenarioRecord; currency: string },
   body: Record<string, unknown>,
   preconditions: WritePreconditions,
 ): Promise<ScenarioResource> {
@@ -113,7 +124,7 @@ async function write(
   checkPreconditions(current.version, { ...preconditions, bodyVersion });
   const next: ScenarioRecord = {
     ...current,
-    document: validDocument(document),
+    document: validDocument(document, currency),
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };
@@ -127,7 +138,7 @@ export async function replaceScenario(
   body: Record<string, unknown>,
   preconditions: WritePreconditions,
 ): Promise<ScenarioResource> {
-  return write(principal, await loadScenario(principal, householdId, scenarioId), body, preconditions);
+  return write(principal, await loadScenarioOfHousehold(principal, householdId, scenarioId), body, preconditions);
 }
 
 export async function patchScenario(
@@ -137,8 +148,8 @@ export async function patchScenario(
   patch: DocumentPatch,
   preconditions: WritePreconditions,
 ): Promise<ScenarioResource> {
-  const current = await loadScenario(principal, householdId, scenarioId);
-  const patched = applyDocumentPatch(current.document, patch);
+  const current = await loadScenarioOfHousehold(principal, householdId, scenarioId);
+  const patched = applyDocumentPatch(current.record.document, patch);
   if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
     throw new ValidationError('Invalid scenario', [{ field: '(document)', message: 'the patched scenario must be a JSON object' }]);
   }

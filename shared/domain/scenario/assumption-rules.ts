@@ -1,5 +1,6 @@
 import { resolveEconomicAssumptions, validateEconomicAssumptions } from '../../engine/economy/index.js';
 import { resolveLifeAssumptions, validateLifeAssumptions } from '../../engine/life/index.js';
+import type { Country } from '../../engine/country.js';
 
 type Fail = (path: (string | number)[], message: string) => void;
 
@@ -19,15 +20,15 @@ function toPath(field: string): (string | number)[] {
 }
 
 /** The semantic checks of the economic and life assumptions (defaults plus overrides), done by the engine that uses them. */
-export function checkAssumptionRules(assumptions: { economic?: unknown; life?: unknown }, fail: Fail): void {
+export function checkAssumptionRules(assumptions: { country?: Country; economic?: unknown; life?: unknown }, fail: Fail): void {
   try {
-    const economic = resolveEconomicAssumptions(assumptions.economic as never);
+    const economic = resolveEconomicAssumptions(assumptions.economic as never, assumptions.country);
     for (const e of validateEconomicAssumptions(economic, 'assumptions.economic')) fail(toPath(e.field), e.message);
   } catch (err) {
     fail(['assumptions', 'economic'], err instanceof Error ? err.message : 'is not a valid set of economic assumptions');
   }
   try {
-    const life = resolveLifeAssumptions(assumptions.life as never);
+    const life = resolveLifeAssumptions(assumptions.life as never, assumptions.country);
     for (const e of validateLifeAssumptions(life, 'assumptions.life')) fail(toPath(e.field), e.message);
   } catch (err) {
     fail(['assumptions', 'life'], err instanceof Error ? err.message : 'is not a valid set of life assumptions');

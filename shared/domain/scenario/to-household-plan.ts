@@ -58,8 +58,9 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
     taxes: { ...doc.taxes },
     strategy: { ...doc.strategy, withdrawalOrder: [...doc.strategy.withdrawalOrder] },
     assumptions: {
-      economic: resolveEconomicAssumptions(doc.assumptions.economic as never),
-      life: resolveLifeAssumptions(doc.assumptions.life as never),
+      ...(doc.assumptions.country !== undefined ? { country: doc.assumptions.country } : {}),
+      economic: resolveEconomicAssumptions(doc.assumptions.economic as never, doc.assumptions.country),
+      life: resolveLifeAssumptions(doc.assumptions.life as never, doc.assumptions.country),
     },
     ...estateTaxOf(doc),
   };

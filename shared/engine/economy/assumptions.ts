@@ -1,4 +1,6 @@
+import { DEFAULT_COUNTRY, type Country } from '../country.js';
 import calibrated from './calibrated-defaults.json' with { type: 'json' };
+import calibratedUk from './calibrated-defaults-uk.json' with { type: 'json' };
 import history from './historical-returns.json' with { type: 'json' };
 
 /** An Ornstein-Uhlenbeck factor: dx = meanReversion (longRunMean - x) dt + volatility dW. */
@@ -123,6 +125,30 @@ export const DEFAULT_ECONOMIC_ASSUMPTIONS: ResolvedEconomicAssumptions = deepFre
   },
 });
 
+/**
+ * The UK set: levels and volatilities from published long-run UK statistics, the rest of the US
+ * fit (`npm run calibrate -- --country UK`, docs/ECONOMY.md). RSLN2 keeps Hardy's S&P 500
+ * estimates and HISTORICAL replays the shipped US history: the project ships no UK series.
+ */
+export const UK_ECONOMIC_ASSUMPTIONS: ResolvedEconomicAssumptions = deepFreeze({
+  ...DEFAULT_ECONOMIC_ASSUMPTIONS,
+  shortRate: { ...calibratedUk.shortRate },
+  inflation: { ...calibratedUk.inflation },
+  equity: {
+    ...DEFAULT_ECONOMIC_ASSUMPTIONS.equity,
+    riskPremium: calibratedUk.equity.riskPremium,
+    volatility: calibratedUk.equity.volatility,
+  },
+  bonds: { ...calibratedUk.bonds },
+  property: { ...calibratedUk.property },
+  correlation: calibratedUk.correlation.map((row) => [...row]),
+});
+
+/** The economic defaults of a country's assumption set. */
+export function economicDefaults(country: Country = DEFAULT_COUNTRY): ResolvedEconomicAssumptions {
+  return country === 'UK' ? UK_ECONOMIC_ASSUMPTIONS : DEFAULT_ECONOMIC_ASSUMPTIONS;
+}
+
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object') {
     for (const v of Object.values(o)) deepFreeze(v);
@@ -146,7 +172,10 @@ function merge(base: unknown, override: unknown): unknown {
   return structuredClone(override);
 }
 
-/** The defaults with the given overrides applied (a fresh object; unknown keys are ignored). */
-export function resolveEconomicAssumptions(overrides?: EconomicAssumptionsInput): ResolvedEconomicAssumptions {
-  return merge(DEFAULT_ECONOMIC_ASSUMPTIONS, overrides) as ResolvedEconomicAssumptions;
+/** The country's defaults with the given overrides applied (a fresh object; unknown keys are ignored). */
+export function resolveEconomicAssumptions(
+  overrides?: EconomicAssumptionsInput,
+  country: Country = DEFAULT_COUNTRY,
+): ResolvedEconomicAssumptions {
+  return merge(economicDefaults(country), overrides) as ResolvedEconomicAssumptions;
 }

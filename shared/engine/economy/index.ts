@@ -11,6 +11,8 @@ import { validateEconomicAssumptions } from './validate.js';
 export {
   DEFAULT_ECONOMIC_ASSUMPTIONS,
   ECONOMIC_RANGES,
+  economicDefaults,
+  UK_ECONOMIC_ASSUMPTIONS,
   HISTORY_FIRST_YEAR,
   HISTORY_LAST_YEAR,
   resolveEconomicAssumptions,

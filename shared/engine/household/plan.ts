@@ -1,3 +1,4 @@
+import type { Country } from '../country.js';
 import type { ResolvedEconomicAssumptions } from '../economy/index.js';
 import type { ResolvedLifeAssumptions } from '../life/index.js';
 import type { EstateTaxSystem } from '../estate/estate-tax.js';
@@ -192,7 +193,8 @@ export interface HouseholdPlan {
   goals: PlanGoal[];
   taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
   strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
-  assumptions: { economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
+  /** `country`: the assumption set the economic and life assumptions were resolved from (US when absent). */
+  assumptions: { country?: Country; economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
   /** The estate tax taken from the terminal estate (shared/engine/estate); absent: none. */
   estateTax?: EstateTaxSystem;
 }

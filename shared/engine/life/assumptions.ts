@@ -4,12 +4,14 @@
  * source or the reasoning of every default.
  */
 
+import { DEFAULT_COUNTRY, type Country } from '../country.js';
+
 export type Sex = 'FEMALE' | 'MALE';
 export type HealthStatus = 'EXCELLENT' | 'GOOD' | 'AVERAGE' | 'POOR';
 export const HEALTH_STATUSES = ['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR'] as const;
 export const MORTALITY_LAWS = ['TABLE', 'GOMPERTZ', 'NONE'] as const;
-export const MORTALITY_TABLES = ['US_SSA_2017', 'US_SSA_2021'] as const;
-export const MORTALITY_IMPROVEMENTS = ['US_SSA_ALT2', 'NONE'] as const;
+export const MORTALITY_TABLES = ['US_SSA_2017', 'US_SSA_2021', 'UK_ONS_2022_2024', 'UK_ONS_2021_2023', 'UK_ONS_2020_2022'] as const;
+export const MORTALITY_IMPROVEMENTS = ['US_SSA_ALT2', 'UK_ONS_2024', 'NONE'] as const;
 /** Elimination (waiting) periods, in days, that the 2013 IDI table covers with sickness rates. */
 export const ELIMINATION_DAYS = [7, 14, 30, 60, 90, 180, 360, 720] as const;
 export const OCCUPATION_CLASSES = [1, 2, 3, 4] as const;
@@ -162,9 +164,23 @@ export const DEFAULT_LIFE_ASSUMPTIONS: ResolvedLifeAssumptions = deepFreeze({
   },
 });
 
-/** Defaults with the scenario's overrides laid over them (arrays replace, objects merge). */
-export function resolveLifeAssumptions(overrides?: LifeAssumptionsInput): ResolvedLifeAssumptions {
-  return merge(DEFAULT_LIFE_ASSUMPTIONS, overrides) as ResolvedLifeAssumptions;
+/**
+ * The UK set: the latest ONS period table with the ONS 2024-based projected improvement. Health,
+ * disability, care and job loss keep the US-derived defaults (docs/LIFE.md says why).
+ */
+export const UK_LIFE_ASSUMPTIONS: ResolvedLifeAssumptions = deepFreeze({
+  ...DEFAULT_LIFE_ASSUMPTIONS,
+  mortality: { ...DEFAULT_LIFE_ASSUMPTIONS.mortality, table: 'UK_ONS_2022_2024', improvement: 'UK_ONS_2024' },
+});
+
+/** The life defaults of a country's assumption set. */
+export function lifeDefaults(country: Country = DEFAULT_COUNTRY): ResolvedLifeAssumptions {
+  return country === 'UK' ? UK_LIFE_ASSUMPTIONS : DEFAULT_LIFE_ASSUMPTIONS;
+}
+
+/** The country's defaults with the scenario's overrides laid over them (arrays replace, objects merge). */
+export function resolveLifeAssumptions(overrides?: LifeAssumptionsInput, country: Country = DEFAULT_COUNTRY): ResolvedLifeAssumptions {
+  return merge(lifeDefaults(country), overrides) as ResolvedLifeAssumptions;
 }
 
 function merge(base: unknown, over: unknown): unknown {

@@ -1,13 +1,15 @@
 /**
- * Mortality rates: the base law (SSA period table with Alternative 2 improvement by calendar year,
- * or Gompertz), the member's health and smoking multipliers, and the Lee-Carter age sensitivity
- * of the longevity shock.
+ * Mortality rates: the base law (a period table, SSA's or ONS's, with its projected improvement
+ * by calendar year, or Gompertz), the member's health and smoking multipliers, and the Lee-Carter
+ * age sensitivity of the longevity shock.
  */
-import periodTables from './data/ssa-period-tables.json' with { type: 'json' };
+import ssaTables from './data/ssa-period-tables.json' with { type: 'json' };
+import onsTables from './data/ons-period-tables.json' with { type: 'json' };
 import packedProjection from './data/ssa-alt2-projection.packed.js';
 import leeCarter from './data/lee-carter-1992.json' with { type: 'json' };
 import { unpackJson } from './data/packed-json.js';
-import type { HealthStatus, ResolvedLifeAssumptions, Sex } from './assumptions.js';
+import type { HealthStatus, MortalityTable, ResolvedLifeAssumptions, Sex } from './assumptions.js';
+import { onsImprovementRatio } from './ons-projection.js';
 
 /** SSA's projected period tables, q(x) in millionths by calendar year (rows) and age 0-119. */
 interface SsaProjection {
@@ -20,6 +22,21 @@ interface SsaProjection {
 
 const projection = unpackJson<SsaProjection>(packedProjection);
 
+/** A period table: q(x) in millionths by sex, ages 0-119, and the calendar year its rates describe. */
+interface PeriodTable {
+  baseYear: number;
+  male: number[];
+  female: number[];
+}
+
+const periodTables: Record<MortalityTable, PeriodTable> = {
+  US_SSA_2017: ssaTables.US_SSA_2017,
+  US_SSA_2021: ssaTables.US_SSA_2021,
+  UK_ONS_2022_2024: onsTables.UK_ONS_2022_2024,
+  UK_ONS_2021_2023: onsTables.UK_ONS_2021_2023,
+  UK_ONS_2020_2022: onsTables.UK_ONS_2020_2022,
+};
+
 /** The oldest age anyone reaches under a mortality law: q = 1 at this age and beyond (law NONE has no deaths at all). */
 export const MAX_AGE = 120;
 
@@ -31,9 +48,9 @@ function sexKey(sex: Sex): 'male' | 'female' {
 
 /**
  * One-year death probability of the base law at age x in a calendar year (before the member's
- * health and smoking multipliers). TABLE with US_SSA_ALT2 improvement follows the cohort:
- * q(x, year) = q_base(x) * q_alt2(x, year) / q_alt2(x, baseYear), with the year held within
- * [baseYear, last projected year].
+ * health and smoking multipliers). TABLE with an improvement follows the cohort:
+ * q(x, year) = q_base(x) * q_proj(x, year) / q_proj(x, baseYear), with the year held within
+ * [baseYear, last projected year] (US_SSA_ALT2: SSA's Alternative 2; UK_ONS_2024: ons-projection.ts).
  */
 export function baseDeathProbability(a: ResolvedLifeAssumptions, sex: Sex, age: number, year: number): number {
   if (age < 0) return 0; // not yet born in that year: nothing to die of
@@ -45,6 +62,7 @@ export function baseDeathProbability(a: ResolvedLifeAssumptions, sex: Sex, age: 
   const key = sexKey(sex);
   const q = table[key][age] * TABLE_SCALE;
   if (m.improvement === 'NONE') return q;
+  if (m.improvement === 'UK_ONS_2024') return Math.min(1, q * onsImprovementRatio(key, age, year, table.baseYear));
   const y = Math.min(Math.max(year, table.baseYear), projection.lastYear);
   const rows = projection[key];
   return Math.min(1, (q * rows[y - projection.firstYear][age]) / rows[table.baseYear - projection.firstYear][age]);

@@ -1,3 +1,4 @@
+import { assumptionSetOf } from '../assumption-set.js';
 import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
@@ -115,6 +116,7 @@ export function buildOutput(
       shards: meta.shards,
       elapsedMs: meta.elapsedMs,
       startYear: plan.startYear,
+      assumptionSet: assumptionSetOf(plan.assumptions),
       assumptions: { economic: plan.assumptions.economic, life: plan.assumptions.life },
     },
   };

@@ -1,3 +1,4 @@
+import type { Country } from '../country.js';
 /** The output document of one simulation (docs/MODEL.md, "The output"). */
 export interface Percentiles {
   p5: number | null;
@@ -113,6 +114,14 @@ export interface OutputDocument {
     shards: number;
     elapsedMs: number;
     startYear: number;
+    /** The country's assumption set and the data versions behind the models (assumption-set.ts). */
+    assumptionSet: AssumptionSet;
     assumptions: { economic: unknown; life: unknown };
   };
+}
+
+/** The country whose defaults a run's assumptions were laid over, and the data behind its models. */
+export interface AssumptionSet {
+  country: Country;
+  data: { mortality: string; mortalityImprovement: string; economy: string; morbidity: string };
 }

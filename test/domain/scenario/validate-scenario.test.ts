@@ -27,7 +27,7 @@ function expectError(doc: unknown, field: string, message?: RegExp) {
 
 describe('scenario document', () => {
   it('accepts the examples and fills defaults', () => {
-    for (const f of ['young-family-mortgage', 'couple-near-retirement', 'single-retiree-care']) {
+    for (const f of ['young-family-mortgage', 'couple-near-retirement', 'single-retiree-care', 'uk-retired-couple']) {
       const doc = JSON.parse(readFileSync(new URL(`../../../examples/${f}.json`, import.meta.url), 'utf8'));
       const r = validateScenario(doc);
       expect(r.ok, JSON.stringify(r.ok ? '' : r.errors)).toBe(true);

@@ -65,6 +65,21 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
           {output.metadata.paths.toLocaleString()} paths, seed {output.metadata.seed}, {output.metadata.years} years from{' '}
           {output.metadata.startYear}.
         </p>
+        {output.metadata.assumptionSet && (
+          <details>
+            <summary>Assumption set: {output.metadata.assumptionSet.country}</summary>
+            <dl>
+              <dt>Mortality</dt>
+              <dd>{output.metadata.assumptionSet.data.mortality}</dd>
+              <dt>Mortality improvement</dt>
+              <dd>{output.metadata.assumptionSet.data.mortalityImprovement}</dd>
+              <dt>Economy</dt>
+              <dd>{output.metadata.assumptionSet.data.economy}</dd>
+              <dt>Disability and care</dt>
+              <dd>{output.metadata.assumptionSet.data.morbidity}</dd>
+            </dl>
+          </details>
+        )}
         <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
           Download CSV
         </button>

@@ -44,6 +44,8 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
   const s = scenario.data;
   const firstMember = s.members?.[0]?.id ?? '';
   const currency = household.data?.currency ?? 'USD';
+  // The API names the country on every scenario it writes; a document without one runs on the US set.
+  const country = (s.assumptions as { country?: string } | undefined)?.country ?? 'US';
 
   const start = async (event: Event) => {
     event.preventDefault();
@@ -76,6 +78,9 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
         <a href={href.households()}>Households</a> › <a href={href.household(householdId)}>{household.data?.name ?? 'Household'}</a> ›
       </p>
       <h1>{s.name}</h1>
+      <p class="muted" data-figure="assumption-set">
+        {country} assumption set: its mortality tables and economy are the defaults the scenario's assumptions override.
+      </p>
       <div class="tabs" role="tablist" aria-label="Scenario">
         {tabButton('results', 'Results')}
         {tabButton('edit', 'Edit')}
