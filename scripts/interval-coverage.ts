@@ -52,7 +52,7 @@ function intervals(
     const c = s.successChange[side];
     out.set(`sensitivity.SPENDING.successChange.${side}`, { ...c, method: 'PAIRED_PATHS' });
     const e = s.medianTerminalEstateChange[side];
-    out.set(`sensitivity.SPENDING.medianTerminalEstateChange.${side}`, { ...e, method: 'BATCH_MEANS' });
+    out.set(`sensitivity.SPENDING.medianTerminalEstateChange.${side}`, { ...e, method: 'PAIRED_BOOTSTRAP' });
   }
   return out;
 }
@@ -76,7 +76,8 @@ runCli(USAGE, () => {
   }
   const rows: string[] = [];
   rows.push(
-    `Seeds ${seeds}, paths ${paths}, truth from ${truthPaths} paths (its own error is about ${Math.sqrt(paths / truthPaths).toFixed(2)} SE).`,
+    `Seeds ${seeds}, paths ${paths}, truth from ${truthPaths} paths ` +
+      `(its own error is about ${Math.sqrt(paths / truthPaths).toFixed(2)} SE).`,
   );
   rows.push('');
   rows.push('| figure | method | coverage | ± (binomial SE) | mean SE / spread |');
@@ -101,9 +102,8 @@ runCli(USAGE, () => {
     const spread = Math.sqrt(estimates.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, estimates.length - 1));
     const p = covered / counted;
     const ratio = spread > 0 ? (mean(errors) / spread).toFixed(2) : 'n/a';
-    rows.push(
-      `| ${name} | ${t.method} | ${(100 * p).toFixed(1)}% (${covered}/${counted}) | ${(100 * Math.sqrt((0.95 * 0.05) / counted)).toFixed(1)} | ${ratio} |`,
-    );
+    const binomial = (100 * Math.sqrt((0.95 * 0.05) / counted)).toFixed(1);
+    rows.push(`| ${name} | ${t.method} | ${(100 * p).toFixed(1)}% (${covered}/${counted}) | ${binomial} | ${ratio} |`);
   }
   process.stdout.write(`${rows.join('\n')}\n`);
 });

@@ -64,7 +64,10 @@ export function buildAnalysis(
           down: i.down,
           up: i.up,
           successChange: { down: pairedChanges(baseCounts, down).success, up: pairedChanges(baseCounts, up).success },
-          medianTerminalEstateChange: { down: medianEstateChange(baseCounts, down), up: medianEstateChange(baseCounts, up) },
+          medianTerminalEstateChange: {
+            down: medianEstateChange(baseCounts, down, meta.seed, `sensitivity:estate:${i.input}:down`),
+            up: medianEstateChange(baseCounts, up, meta.seed, `sensitivity:estate:${i.input}:up`),
+          },
           ...(i.limited ? { limited: i.limited } : {}),
         };
       });

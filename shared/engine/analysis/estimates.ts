@@ -1,6 +1,6 @@
 /**
  * The analyses' estimates and their 95% intervals: proportions, paired differences of per-path
- * values (common random numbers), batch-means differences, and a lift's interval.
+ * values (common random numbers), differences with a bootstrapped error, and a lift's interval.
  */
 import { studentTCritical } from '../stats/index.js';
 import type { Estimate, PairedDifference } from './analysis-document.js';
@@ -10,6 +10,11 @@ const Z95 = studentTCritical(0.95, 1e9);
 function estimate(value: number, se: number, df: number): Estimate {
   const half = (df >= 1e9 ? Z95 : studentTCritical(0.95, df)) * se;
   return { value, standardError: se, interval95: [value - half, value + half] };
+}
+
+/** A difference over n paired paths with a standard error estimated otherwise (a bootstrap): Student's t on n − 1. */
+export function pathsDifference(value: number, se: number, n: number): Estimate {
+  return estimate(value, se, Math.max(1, n - 1));
 }
 
 /** A proportion k / n, with its binomial standard error √(p(1 − p)/n). */
@@ -32,15 +37,6 @@ export function pairedDifference(sumD: number, sumD2: number, n: number, unpaire
 
 /** Variance of a 0/1 outcome with mean p over n (sample variance). */
 export const bernoulliVariance = (p: number, n: number) => (n > 1 ? (p * (1 - p) * n) / (n - 1) : 0);
-
-/** The spread of per-batch differences: a batch-means standard error with batches − 1 degrees of freedom. */
-export function batchMeansDifference(value: number, batchDiffs: number[]): Estimate {
-  const k = batchDiffs.length;
-  if (k < 2) return estimate(value, 0, 1);
-  const mean = batchDiffs.reduce((s, x) => s + x, 0) / k;
-  const v = batchDiffs.reduce((s, x) => s + (x - mean) ** 2, 0) / (k - 1);
-  return estimate(value, Math.sqrt(v / k), k - 1);
-}
 
 /**
  * Lift of a cause among failing paths: P(cause | fail) / P(cause), from the four counts of a 2×2
