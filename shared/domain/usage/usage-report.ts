@@ -38,6 +38,7 @@ const countersShape = {
   simulations: count(),
   comparisons: count(),
   analyses: count(),
+  queries: count().register(z.globalRegistry, { description: "completed queries over a run's lives" }),
   paths: count(),
   pathYears: count().register(z.globalRegistry, { description: 'paths × horizon, per scenario and per trial' }),
   computeMs: count().register(z.globalRegistry, { description: 'engine time of the runs’ shards' }),
@@ -88,7 +89,7 @@ const emptyCounters = (): Counters => Object.assign({ apiRequests: 0, runs: 0 },
 
 function add(into: Counters, day: UsageDay): void {
   for (const name of usageCounters) into[name] += day[name];
-  into.runs += day.simulations + day.comparisons + day.analyses;
+  into.runs += day.simulations + day.comparisons + day.analyses + day.queries;
 }
 
 /** The realm's usage from `from` to `to`, every period listed (zero when nothing was used). */

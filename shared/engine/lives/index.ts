@@ -37,3 +37,5 @@ export function queryLives(
     elapsedMs: performance.now() - started,
   });
 }
+export { parseCondition } from './query-parse.js';
+export { describeLife, matchingLives, runnersOf, LIFE_YEAR_FIELDS, type LifeYearField, type ListedLife } from './lives-page.js';

@@ -12,8 +12,8 @@ export interface LifeSummary {
   depletionAge: number | null;
   terminalEstate: number;
   totalShortfall: number;
-  /** Years the household ran. */
-  years: number;
+  /** Years the household ran: through the year the last adult died, or to the horizon. */
+  yearsRun: number;
   events: LifeEvent[];
 }
 
@@ -31,7 +31,7 @@ export function lifeSummary(runner: PathRunner, index: number): LifeSummary {
     depletionAge: depleted ? c.memberAge0[c.primary] + sim.depletionYear : null,
     terminalEstate: sim.terminalEstateReal,
     totalShortfall: sim.totalShortfallReal,
-    years: sim.yearsRun,
+    yearsRun: sim.yearsRun,
     events: events.map((e) => ({ ...e, calendarYear: c.plan.startYear + e.year })),
   };
 }

@@ -138,12 +138,11 @@ export function buildQueryAnswer(
     const r = isRest ? within(isRest, test) : null;
     groups.push({ key, matched: count(shards, m), ...(r ? { rest: count(shards, r) } : {}), select: results(query, shards, m, r, year) });
   };
-  if (g.by === 'year') {
+  if (g === 'year') {
     const plan = plans[0];
     const Y = shards[0]?.years ?? plan.years;
     for (let t = 0; t < Y; t++) group({ year: t, calendarYear: plan.startYear + t }, (s, j) => s.yearsRun[j] > t, t);
-  } else if (g.by === 'event')
-    for (const happened of [true, false]) group({ event: happened }, (s, j) => s.group[j] === (happened ? 0 : 1));
+  } else if ('event' in g) for (const happened of [true, false]) group({ event: happened }, (s, j) => s.group[j] === (happened ? 0 : 1));
   else GOAL_KEYS.forEach((key, k) => group({ goal: key }, (s, j) => s.group[j] === k));
   answer.groups = groups;
   return answer;

@@ -38,7 +38,8 @@ export function needsEvents(query: LivesQuery): boolean[] {
   };
   visit(query.where);
   for (const s of query.select) visit(s.where);
-  if (query.groupBy?.by === 'event' && isLogged(query.groupBy.event.type)) need[sideIndex(query.groupBy.side)] = true;
+  const g = query.groupBy;
+  if (typeof g === 'object' && 'event' in g && isLogged(g.event.type)) need[sideIndex(g.side)] = true;
   return need;
 }
 

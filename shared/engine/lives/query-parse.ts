@@ -272,20 +272,20 @@ class Reader {
   }
 
   groupBy(v: unknown, field: string): GroupBy | undefined {
-    if (v === 'year') return { by: 'year' };
+    if (v === 'year') return 'year';
     if (!isObject(v)) return this.fail(field, 'must be "year", { "event": {...} } or { "goal": "<goalId>" }');
     if (v.event !== undefined && v.goal === undefined) {
       this.only(v, ['event', 'side'], field);
       this.nodes++;
       const side = this.side(v, field);
       const event = this.event(v.event, this.planOf(side), `${field}.event`);
-      return event && { by: 'event', event, ...(side ? { side } : {}) };
+      return event && { event, ...(side ? { side } : {}) };
     }
     if (v.goal !== undefined && v.event === undefined) {
       this.only(v, ['goal', 'side'], field);
       const side = this.side(v, field);
       const goal = this.goal(this.planOf(side), v.goal, `${field}.goal`);
-      return goal === undefined ? undefined : { by: 'goal', goal, ...(side ? { side } : {}) };
+      return goal === undefined ? undefined : { goal, ...(side ? { side } : {}) };
     }
     return this.fail(field, 'must be "year", { "event": {...} } or { "goal": "<goalId>" }');
   }
@@ -297,6 +297,13 @@ export function primaryIndex(plan: HouseholdPlan): number {
     0,
     plan.members.findIndex((m) => m.role === 'PRIMARY'),
   );
+}
+
+/** A condition alone (a page of lives' `where`), or its problems, each naming its field under `field`. */
+export function parseCondition(raw: unknown, plans: HouseholdPlan[], field: string): { condition: Condition } | { issues: QueryIssue[] } {
+  const r = new Reader(plans);
+  const condition = r.condition(raw, field, 0);
+  return condition === undefined || r.issues.length > 0 ? { issues: r.issues } : { condition };
 }
 
 /**
@@ -314,7 +321,7 @@ export function parseQuery(raw: unknown, plans: HouseholdPlan[], paths: number):
   if (raw.compareTo !== undefined && raw.compareTo !== 'rest') r.fail('compareTo', 'must be "rest" (the lives that do not match where)');
   if (raw.compareTo !== undefined && raw.where === undefined)
     r.fail('compareTo', 'compares the lives that match where with the rest: give a where');
-  r.yearFan = groupBy?.by === 'year';
+  r.yearFan = groupBy === 'year';
   const select: Selection[] = [];
   if (!Array.isArray(raw.select) || raw.select.length === 0) r.fail('select', 'must be a non-empty list of statistics');
   else if (raw.select.length > QUERY_LIMITS.select) r.fail('select', `holds at most ${QUERY_LIMITS.select} statistics`);
@@ -323,7 +330,7 @@ export function parseQuery(raw: unknown, plans: HouseholdPlan[], paths: number):
       const parsed = r.selection(s, `select[${i}]`);
       if (parsed) select.push(parsed);
     });
-  if (r.issues.length === 0 && groupBy?.by === 'year') {
+  if (r.issues.length === 0 && groupBy === 'year') {
     const kept = paths * Math.max(...plans.map((p) => p.years)) * select.length;
     if (kept > QUERY_LIMITS.values)
       r.fail(

@@ -50,7 +50,7 @@ export function queryShard(plans: HouseholdPlan[], query: LivesQuery, seed: numb
   const runners = SIDES_OF(plans, seed);
   const n = range.pathCount;
   const Y = Math.max(...plans.map((p) => p.years));
-  const fan = query.groupBy?.by === 'year';
+  const fan = query.groupBy === 'year';
   const where: Predicate = query.where ? compileCondition(runners, query.where) : () => true;
   const selectionWhere = query.select.map((s) => (s.where ? compileCondition(runners, s.where) : null));
   const readers: (Reader | null)[] = query.select.map((s) =>
@@ -105,9 +105,9 @@ function fanValues(lives: LifeState[], s: LivesQuery['select'][number], out: Flo
 
 function groupReader(runners: PathRunner[], query: LivesQuery): Reader | null {
   const g = query.groupBy;
-  if (g === undefined || g.by === 'year') return null;
+  if (g === undefined || g === 'year') return null;
   const k = g.side === 'alternative' ? 1 : 0;
-  if (g.by === 'goal') return goalGroup(runners[k], g.goal, k);
+  if ('goal' in g) return goalGroup(runners[k], g.goal, k);
   const happened = eventPredicate(runners[k], g.event, k);
   return (lives) => (happened(lives) ? 0 : 1);
 }
