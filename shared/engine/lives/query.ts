@@ -105,7 +105,7 @@ export const QUERY_LIMITS = {
   conditions: 64,
   /** Nesting depth of `all` / `any` / `not`. */
   depth: 8,
-  select: 16,
+  select: 64,
   /**
    * Values a query keeps per life and selection, summed: a year fan keeps one per year, so it is
    * bounded by paths × years × selections.
