@@ -52,7 +52,7 @@ export function mergeQueryShards(results: QueryShardResult[], paths: number): Qu
 /** Which lives (indices into the concatenated columns) a set holds. */
 type LifeSet = (i: number, shard: QueryShardResult, j: number) => boolean;
 
-function estimate(shards: QueryShardResult[], s: Selection, index: number, inSet: LifeSet, year: number): Estimate {
+function estimate(shards: QueryShardResult[], s: Selection, index: number, inSet: LifeSet, year: number, fan: boolean): Estimate {
   let base = 0;
   let hits = 0;
   const collected: number[] = [];
@@ -65,7 +65,8 @@ function estimate(shards: QueryShardResult[], s: Selection, index: number, inSet
       if (!inSet(i, shard, j)) continue;
       base++;
       if (hit.length > 0 && hit[j] === 1) hits++;
-      if (values.length > 0) {
+      // A year fan's values are per life and year: they are read in the year groups only.
+      if (values.length > 0 && (year >= 0 || !fan)) {
         const x = year >= 0 ? values[j * Y + year] : values[j];
         if (!Number.isNaN(x)) collected.push(x);
       }
@@ -91,10 +92,11 @@ function estimate(shards: QueryShardResult[], s: Selection, index: number, inSet
 
 function results(query: LivesQuery, shards: QueryShardResult[], matched: LifeSet, rest: LifeSet | null, year = -1): SelectionResult[] {
   return query.select.map((s, index) => {
-    const own = estimate(shards, s, index, matched, year);
+    const fan = query.groupBy === 'year';
+    const own = estimate(shards, s, index, matched, year, fan);
     const out: SelectionResult = { ...s, ...own };
     if (rest) {
-      out.rest = estimate(shards, s, index, rest, year);
+      out.rest = estimate(shards, s, index, rest, year, fan);
       out.difference = differenceOf(own, out.rest);
     }
     return out;

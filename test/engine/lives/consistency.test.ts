@@ -41,9 +41,12 @@ describe.each(['young-family-mortgage', 'couple-near-retirement', 'single-retire
   const figures = ['terminalEstate', 'depletionAge'].flatMap((metric) => [...LEVELS, 'mean'].map((stat) => ({ stat, metric })));
   const year10 = [...LEVELS, 'mean'].map((stat) => ({ stat, metric: 'netWorth', atYear: 10 }));
 
-  it('answers a query with no where with the output\'s own figures', { timeout: 600_000 }, () => {
+  it("answers a query with no where with the output's own figures", { timeout: 600_000 }, () => {
     output = simulate(plan, { seed: SEED, paths: PATHS });
-    const query = parsed({ select: [{ stat: 'probability', where: { outcome: 'SUCCEEDED' } }, ...eventCounts, ...figures, ...year10] }, plan);
+    const query = parsed(
+      { select: [{ stat: 'probability', where: { outcome: 'SUCCEEDED' } }, ...eventCounts, ...figures, ...year10] },
+      plan,
+    );
     answer = queryLives([plan], query, { seed: SEED, paths: PATHS });
     expect(answer.lives).toBe(PATHS);
     expect(answer.matched).toBe(PATHS);
@@ -68,9 +71,13 @@ describe.each(['young-family-mortgage', 'couple-near-retirement', 'single-retire
       { any: [{ outcome: 'DEPLETED' }, { event: { type: 'DEATH', toAge: 75 } }] },
       ...(plan.goals.length > 0 ? [{ goal: plan.goals[0].id, met: true }] : []),
     ];
-    const select = conditions.flatMap((c) => [{ stat: 'count', where: c }, { stat: 'count', where: { not: c } }]);
+    const select = conditions.flatMap((c) => [
+      { stat: 'count', where: c },
+      { stat: 'count', where: { not: c } },
+    ]);
     const split = queryLives([plan], parsed({ select }, plan), { seed: SEED, paths: 2_000 });
-    for (let k = 0; k < select.length; k += 2) expect((split.select[k].value as number) + (split.select[k + 1].value as number)).toBe(2_000);
+    for (let k = 0; k < select.length; k += 2)
+      expect((split.select[k].value as number) + (split.select[k + 1].value as number)).toBe(2_000);
   });
 
   it("gives the output's sampled lives as the replay gives them, year by year", () => {
@@ -89,7 +96,11 @@ describe('a sharded query', () => {
     const plan = loadExample('young-family-mortgage');
     const raw = {
       where: { all: [{ event: { type: 'JOB_LOSS', memberId: 'alex', toAge: 49 } }, { not: { outcome: 'DEPLETED' } }] },
-      select: [{ stat: 'probability', where: { metric: 'netWorth', atAge: 75, gte: 1_000_000 } }, { stat: 'p50', metric: 'netWorth', atAge: 75 }, { stat: 'mean', metric: 'terminalEstate' }],
+      select: [
+        { stat: 'probability', where: { metric: 'netWorth', atAge: 75, gte: 1_000_000 } },
+        { stat: 'p50', metric: 'netWorth', atAge: 75 },
+        { stat: 'mean', metric: 'terminalEstate' },
+      ],
       compareTo: 'rest',
       groupBy: { goal: 'retirement' },
     };
