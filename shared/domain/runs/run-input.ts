@@ -73,7 +73,10 @@ export function runWorkOf(ref: RunRef, input: RunInput): RunWork {
   };
 }
 
-/** A stored query read again against its plans (a message's or a stored input could have been altered; the bound on values needs no paths here). */
+/**
+ * A stored query read again against its plans, as a carried or stored input is validated again
+ * (the bound on a fan's values was checked with the run's paths at creation).
+ */
 function queryAgainst(query: LivesQuery, plans: HouseholdPlan[]): LivesQuery {
   const parsed = parseQuery(query, plans, 0);
   if ('issues' in parsed) throw new Error(`stored query no longer parses: ${parsed.issues[0]?.field} ${parsed.issues[0]?.message}`);

@@ -68,7 +68,10 @@ export function percentileEstimate(values: Float64Array, q: number): Estimate {
   };
 }
 
-/** The mean, summed exactly in the output's money quantum (so a mean over every life is the output's, to the bit), and its standard error. */
+/**
+ * The mean, summed exactly in the output's money quantum (so a mean over every life is the
+ * output's, to the bit), and its standard error.
+ */
 export function meanEstimate(values: Float64Array): Estimate {
   const n = values.length;
   if (n === 0) return { value: null, n, standardError: null };

@@ -88,7 +88,10 @@ export interface Selection extends YearPoint {
   side?: Side;
 }
 
-/** `"year"`: a fan of the matching lives, year by year; an event: the lives where it happened, and the others; a goal: met, missed, never due. */
+/**
+ * `"year"`: a fan of the matching lives, year by year; an event: the lives where it happened, and
+ * the others; a goal: met, missed, never due.
+ */
 export type GroupBy = 'year' | { event: EventMatch; side?: Side } | { goal: string; side?: Side };
 
 export interface LivesQuery {
