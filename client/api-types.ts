@@ -515,6 +515,166 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/lives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a completed simulation's lives, replayed on demand
+         * @description Each life: its index, outcome, depletion, terminal estate (real) and events; `fields=years` (or a comma list of yearly figures) adds every year of them, with at most 20 lives a page. `where` (a condition of the query language, as JSON; docs/QUERIES.md) lists only the lives satisfying it. Lives are replayed from the run's own plans and seed, however its scenarios were edited since. 409 until the run has COMPLETED; 400 names the parameter of a bad filter, figure or page (a page past the end included).
+         */
+        get: operations["livesSimulationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/lives/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One life of a completed simulation, whole: every year's figures, states and economy, and its events
+         * @description The life exactly as the run simulated it (the output's sampled lives are three of them, equal to the bit). A comparison's life is the same path on both sides. 404 past the run's last life; 409 until the run has COMPLETED.
+         */
+        get: operations["livesSimulationGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question of a completed simulation's lives
+         * @description Body: a query `{ where?, select, groupBy?, compareTo? }` (docs/QUERIES.md). It replays the run's lives on the run's own plans and seed and is metered in path-years like a run: a small one is answered at once (COMPLETED, with its `answer`), a larger one is QUEUED and fanned out in shards (read it back with `?wait=`). 400 names the field of a bad query (an unknown metric, event, member or goal, an age outside the horizon, a malformed condition, too many conditions or statistics); 409 until the run has COMPLETED; 429 over the realm's cap or quota.
+         */
+        post: operations["queriesSimulationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries/{queryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A query of a simulation's lives: its status and, once COMPLETED, its answer
+         * @description With `wait=N` (whole seconds, 1 to 20) the answer waits until the run has ended (COMPLETED or FAILED) or N seconds have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked first, so a run that does not exist is a 404 at once.
+         */
+        get: operations["queriesSimulationGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/comparisons/{comparisonId}/lives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a completed comparison's lives, replayed on demand
+         * @description Each life: its index, outcome, depletion, terminal estate (real) and events; `fields=years` (or a comma list of yearly figures) adds every year of them, with at most 20 lives a page. `where` (a condition of the query language, as JSON; docs/QUERIES.md) lists only the lives satisfying it. Lives are replayed from the run's own plans and seed, however its scenarios were edited since. 409 until the run has COMPLETED; 400 names the parameter of a bad filter, figure or page (a page past the end included).
+         */
+        get: operations["livesComparisonList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/comparisons/{comparisonId}/lives/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One life of a completed comparison, whole: every year's figures, states and economy, and its events
+         * @description The life exactly as the run simulated it (the output's sampled lives are three of them, equal to the bit). A comparison's life is the same path on both sides. 404 past the run's last life; 409 until the run has COMPLETED.
+         */
+        get: operations["livesComparisonGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/comparisons/{comparisonId}/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question of a completed comparison's lives
+         * @description Body: a query `{ where?, select, groupBy?, compareTo? }` (docs/QUERIES.md). It replays the run's lives on the run's own plans and seed and is metered in path-years like a run: a small one is answered at once (COMPLETED, with its `answer`), a larger one is QUEUED and fanned out in shards (read it back with `?wait=`). 400 names the field of a bad query (an unknown metric, event, member or goal, an age outside the horizon, a malformed condition, too many conditions or statistics); 409 until the run has COMPLETED; 429 over the realm's cap or quota.
+         */
+        post: operations["queriesComparisonCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/households/{householdId}/comparisons/{comparisonId}/queries/{queryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A query of a comparison's lives: its status and, once COMPLETED, its answer
+         * @description With `wait=N` (whole seconds, 1 to 20) the answer waits until the run has ended (COMPLETED or FAILED) or N seconds have passed, whichever comes first, and is the run as it then is: one request instead of polling. Access is checked first, so a run that does not exist is a 404 at once.
+         */
+        get: operations["queriesComparisonGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1127,6 +1287,8 @@ export type components = {
                 simulations: number;
                 comparisons: number;
                 analyses: number;
+                /** @description completed queries over a run's lives */
+                queries: number;
                 paths: number;
                 /** @description the path-years billed for the completed runs: paths × horizon, per scenario and per trial */
                 billedPathYears: number;
@@ -1146,6 +1308,8 @@ export type components = {
                 simulations: number;
                 comparisons: number;
                 analyses: number;
+                /** @description completed queries over a run's lives */
+                queries: number;
                 paths: number;
                 /** @description the path-years billed for the completed runs: paths × horizon, per scenario and per trial */
                 billedPathYears: number;
@@ -1488,6 +1652,97 @@ export type components = {
             };
         } & {
             [key: string]: unknown;
+        };
+        SimulationLifePage: {
+            content: components["schemas"]["Life"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        /** @description one life of a run (docs/QUERIES.md, "Lives"); a comparison's as its baseline and alternative sides */
+        Life: {
+            index?: number;
+            pathIndex?: number;
+            events?: {
+                [key: string]: unknown;
+            }[];
+            years?: {
+                [key: string]: unknown;
+            }[];
+            baseline?: {
+                [key: string]: unknown;
+            };
+            alternative?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Query: {
+            id: string;
+            householdId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            progress: number;
+            paths: number;
+            pathYears?: number;
+            seed: number;
+            shards: number;
+            completedShards: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            completedAt?: string;
+            elapsedMs?: number;
+            durationMs?: number;
+            error?: {
+                reason: string;
+            };
+            version: number;
+            /** @enum {string} */
+            sourceKind: "SIMULATION" | "COMPARISON";
+            sourceId: string;
+            scenarioId?: string;
+            query: components["schemas"]["LivesQuery"];
+            answer?: components["schemas"]["QueryAnswer"];
+        };
+        /** @description docs/QUERIES.md: where, select, groupBy, compareTo */
+        LivesQuery: {
+            where?: {
+                [key: string]: unknown;
+            };
+            select: {
+                [key: string]: unknown;
+            }[];
+            groupBy?: "year" | {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            compareTo?: "rest";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description docs/QUERIES.md, "The answer" */
+        QueryAnswer: {
+            lives: number;
+            matched: number;
+            rest?: number;
+            select: {
+                [key: string]: unknown;
+            }[];
+            groups?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        ComparisonLifePage: {
+            content: components["schemas"]["Life"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
         };
         HouseholdCreate: {
             name: string;
@@ -2598,6 +2853,22 @@ export type components = {
             roles?: string[];
             createdAt?: string;
             updatedAt?: string;
+        };
+        /** @description docs/QUERIES.md: where, select, groupBy, compareTo */
+        LivesQueryInput: {
+            where?: {
+                [key: string]: unknown;
+            };
+            select: {
+                [key: string]: unknown;
+            }[];
+            groupBy?: "year" | {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            compareTo?: "rest";
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: {
@@ -5287,6 +5558,376 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    livesSimulationList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                where?: string;
+                fields?: string;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lives */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationLifePage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    livesSimulationGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The life */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Life"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queriesSimulationCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivesQueryInput"];
+            };
+        };
+        responses: {
+            /** @description The query */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Query"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queriesSimulationGet: {
+        parameters: {
+            query?: {
+                wait?: string;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                scenarioId: string;
+                simulationId: string;
+                queryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The query */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Query"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    livesComparisonList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                where?: string;
+                fields?: string;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lives */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComparisonLifePage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    livesComparisonGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The life */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Life"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queriesComparisonCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A retry with the same key and body within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LivesQueryInput"];
+            };
+        };
+        responses: {
+            /** @description The query */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Query"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queriesComparisonGet: {
+        parameters: {
+            query?: {
+                wait?: string;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                householdId: string;
+                comparisonId: string;
+                queryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The query */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Query"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -169,4 +169,50 @@ export const routes: Route[] = [
   { method: 'GET', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/get', access: 'write' },
   { method: 'HEAD', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/head', access: 'write' },
   { method: 'DELETE', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/delete', access: 'write' },
+  // A completed run's lives, replayed on demand, and queries over them (docs/QUERIES.md). Reads are `write`, as other reads of runs.
+  {
+    method: 'GET',
+    path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/lives',
+    handler: 'lives/simulation-list',
+    access: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/lives/{index}',
+    handler: 'lives/simulation-get',
+    access: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries',
+    handler: 'queries/simulation-create',
+    access: 'write',
+    grants: ['queue:send'],
+  },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries/{queryId}',
+    handler: 'queries/simulation-get',
+    access: 'write',
+  },
+  { method: 'GET', path: '/households/{householdId}/comparisons/{comparisonId}/lives', handler: 'lives/comparison-list', access: 'write' },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/comparisons/{comparisonId}/lives/{index}',
+    handler: 'lives/comparison-get',
+    access: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/households/{householdId}/comparisons/{comparisonId}/queries',
+    handler: 'queries/comparison-create',
+    access: 'write',
+    grants: ['queue:send'],
+  },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/comparisons/{comparisonId}/queries/{queryId}',
+    handler: 'queries/comparison-get',
+    access: 'write',
+  },
 ];

@@ -52,6 +52,14 @@ import { handler as analysesCreate } from '../analyses/create.js';
 import { handler as analysesGet } from '../analyses/get.js';
 import { handler as analysesHead } from '../analyses/head.js';
 import { handler as analysesDelete } from '../analyses/delete.js';
+import { handler as livesSimulationList } from '../lives/simulation-list.js';
+import { handler as livesSimulationGet } from '../lives/simulation-get.js';
+import { handler as livesComparisonList } from '../lives/comparison-list.js';
+import { handler as livesComparisonGet } from '../lives/comparison-get.js';
+import { handler as queriesSimulationCreate } from '../queries/simulation-create.js';
+import { handler as queriesSimulationGet } from '../queries/simulation-get.js';
+import { handler as queriesComparisonCreate } from '../queries/comparison-create.js';
+import { handler as queriesComparisonGet } from '../queries/comparison-get.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'system/health': systemHealth,
@@ -101,4 +109,12 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'analyses/get': analysesGet,
   'analyses/head': analysesHead,
   'analyses/delete': analysesDelete,
+  'lives/simulation-list': livesSimulationList,
+  'lives/simulation-get': livesSimulationGet,
+  'lives/comparison-list': livesComparisonList,
+  'lives/comparison-get': livesComparisonGet,
+  'queries/simulation-create': queriesSimulationCreate,
+  'queries/simulation-get': queriesSimulationGet,
+  'queries/comparison-create': queriesComparisonCreate,
+  'queries/comparison-get': queriesComparisonGet,
 };

@@ -69,6 +69,7 @@ describe('metering a queued run', () => {
       simulations: 1,
       comparisons: 0,
       analyses: 0,
+      queries: 0,
       paths: 600,
       pathYears: 6_000,
       computeMs: run?.elapsedMs,

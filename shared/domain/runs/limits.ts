@@ -16,6 +16,12 @@ function envNumber(name: string, fallback: number, min: number): number {
   return value;
 }
 
+/**
+ * Path-years a page of lives' `where` may replay (every life of the run, to count the matches):
+ * about 2 to 8 s of one core. A larger run is filtered by a query, which runs in shards.
+ */
+export const livesFilterMaxPathYears = () => envNumber('LIVES_FILTER_MAX_PATH_YEARS', 2_000_000, 0);
+
 /** Runs up to this many path-years are simulated inside the request (well under a second of engine time). */
 export const inlinePathYears = () => envNumber('RUN_INLINE_PATH_YEARS', 100_000, 0);
 /** Path-years per shard: large enough that storing and merging a shard is a small share of simulating it. */

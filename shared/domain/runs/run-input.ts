@@ -5,6 +5,7 @@
  */
 import type { AnalysisRequest } from '../../engine/analysis/index.js';
 import type { HouseholdPlan } from '../../engine/index.js';
+import { parseQuery, type LivesQuery } from '../../engine/lives/index.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { getRunBlob, putRunBlob } from '../../store/runs/run-data.js';
 import type { RunWork } from './run-engine.js';
@@ -15,6 +16,8 @@ export interface RunInput {
   scenarios: unknown[];
   /** An analysis's request, as validated when the run was created. */
   analysis?: AnalysisRequest;
+  /** A query's query, as parsed when it was created (parsed again against the plans when read). */
+  query?: LivesQuery;
 }
 
 export function plansOf(input: RunInput): HouseholdPlan[] {
@@ -61,5 +64,21 @@ async function readRunWork(ref: RunRef): Promise<RunWork> {
  * to its own fan-in, finalize.ts's `OwnShard.work`, so a carried input is not cached).
  */
 export function runWorkOf(ref: RunRef, input: RunInput): RunWork {
-  return { kind: ref.kind, plans: plansOf(input), ...(input.analysis ? { analysis: input.analysis } : {}) };
+  const plans = plansOf(input);
+  return {
+    kind: ref.kind,
+    plans,
+    ...(input.analysis ? { analysis: input.analysis } : {}),
+    ...(input.query ? { query: queryAgainst(input.query, plans) } : {}),
+  };
+}
+
+/**
+ * A stored query read again against its plans, as a carried or stored input is validated again
+ * (the bound on a fan's values was checked with the run's paths at creation).
+ */
+function queryAgainst(query: LivesQuery, plans: HouseholdPlan[]): LivesQuery {
+  const parsed = parseQuery(query, plans, 0);
+  if ('issues' in parsed) throw new Error(`stored query no longer parses: ${parsed.issues[0]?.field} ${parsed.issues[0]?.message}`);
+  return parsed.query;
 }

@@ -13,6 +13,8 @@ export type {
   AnalysisRecord,
   Comparison,
   ComparisonRecord,
+  Query,
+  QueryRecord,
   RunBookkeeping,
   RunFields,
   RunKind,
@@ -24,8 +26,8 @@ export type {
 } from '../../store/runs/runs.js';
 
 export function refOf(realmId: string, record: RunRecord): RunRef {
-  return record.kind === 'COMPARISON'
-    ? { realmId, householdId: record.householdId, kind: 'COMPARISON', runId: record.id }
+  return record.kind === 'COMPARISON' || record.kind === 'QUERY'
+    ? { realmId, householdId: record.householdId, kind: record.kind, runId: record.id }
     : { realmId, householdId: record.householdId, kind: record.kind, runId: record.id, scenarioId: record.scenarioId };
 }
 

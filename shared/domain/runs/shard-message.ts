@@ -16,7 +16,7 @@ export const shardMessageSchema = z.strictObject({
   v: z.literal(1),
   realmId: nonEmpty,
   householdId: nonEmpty,
-  kind: z.enum(['SIMULATION', 'COMPARISON', 'ANALYSIS']),
+  kind: z.enum(['SIMULATION', 'COMPARISON', 'ANALYSIS', 'QUERY']),
   runId: nonEmpty,
   scenarioId: z.optional(nonEmpty),
   shard: count(0),
@@ -29,7 +29,11 @@ export const shardMessageSchema = z.strictObject({
   carried: z.optional(
     z.strictObject({
       seed: z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
-      input: z.strictObject({ scenarios: z.array(z.unknown()).check(z.minLength(1)), analysis: z.optional(z.unknown()) }),
+      input: z.strictObject({
+        scenarios: z.array(z.unknown()).check(z.minLength(1)),
+        analysis: z.optional(z.unknown()),
+        query: z.optional(z.unknown()),
+      }),
     }),
   ),
 });

@@ -3,12 +3,15 @@
  * inline budget is simulated inside the request and stored COMPLETED (or FAILED with the reason,
  * should the engine refuse it); a larger one takes a slot of the realm's concurrent-run cap, is
  * stored QUEUED (with its input, when the shard messages cannot carry it) and is fanned out as
- * shards by path range. Before the run is written, its path-years are admitted against the realm's
+ * shards by path range. A simulation's and a comparison's input (the scenario documents as run)
+ * is kept with the run, whichever way it ran: a query over its lives replays exactly those plans,
+ * however the scenarios were edited since. Before the run is written, its path-years are admitted against the realm's
  * monthly quota (a refusal is a 429 that leaves nothing behind: a queued run's slot, reserved at
  * the same time, is given back); a run that is not created after all, or fails, gives them back.
  */
 import { ulid } from 'ulid';
 import { analysisIssues, type AnalysisRequest } from '../../engine/analysis/index.js';
+import type { LivesQuery } from '../../engine/lives/index.js';
 import { randomSeed } from '../../engine/random/index.js';
 import { householdIsActive } from '../../store/households.js';
 import {
@@ -48,6 +51,8 @@ export interface StartRunRequest {
   scenarios: RunScenario[];
   /** An analysis's request (checked here against its scenario). */
   analysis?: AnalysisRequest;
+  /** A query's source run and its query, parsed against the source's plans (`scenarios` are the source's stored input). */
+  query?: { sourceKind: 'SIMULATION' | 'COMPARISON'; sourceId: string; scenarioId?: string; query: LivesQuery };
   paths?: number;
   seed?: number;
   /** The realm's quota, read (`readQuota`) with the scenarios; read at admission when not given. */
@@ -117,6 +122,8 @@ function identityOf(request: StartRunRequest, householdId: string) {
         type: request.analysis?.type,
         request: request.analysis,
       };
+    case 'QUERY':
+      return { kind: request.kind, householdId, ...request.query };
     case 'COMPARISON':
       return {
         kind: request.kind,
@@ -146,14 +153,19 @@ function runInline(work: RunWork, seed: number, paths: number): { document: RunD
 export async function startRun(request: StartRunRequest): Promise<RunRecord> {
   const { principal, householdId, kind } = request;
   const resolved = request.scenarios.map(planOf);
-  const work: RunWork = { kind, plans: resolved.map((r) => r.plan), ...(request.analysis ? { analysis: request.analysis } : {}) };
+  const work: RunWork = {
+    kind,
+    plans: resolved.map((r) => r.plan),
+    ...(request.analysis ? { analysis: request.analysis } : {}),
+    ...(request.query ? { query: request.query.query } : {}),
+  };
   checkAnalysis(work);
   const paths = request.paths ?? resolved[0].document.simulation.paths;
   const seed = request.seed ?? resolved[0].document.simulation.seed ?? randomSeed();
   const pathYears = runPathYears(work, paths);
   const runId = ulid();
   const ref: RunRef =
-    kind === 'COMPARISON'
+    kind === 'COMPARISON' || kind === 'QUERY'
       ? { realmId: principal.realmId, householdId, kind, runId }
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
@@ -201,11 +213,21 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
     };
     const identity = identityOf(request, householdId);
 
+    const runInput: RunInput = {
+      scenarios: resolved.map((r) => r.document),
+      ...(request.analysis ? { analysis: request.analysis } : {}),
+      ...(request.query ? { query: request.query.query } : {}),
+    };
+    // What a query over the run's lives replays: kept with every simulation and comparison.
+    const replayable = kind === 'SIMULATION' || kind === 'COMPARISON';
     let record: RunRecord;
     if (decision.inline) {
       const outcome = runInline(work, seed, paths);
-      // The output first: a run that reads COMPLETED always has its output.
-      if ('document' in outcome) await putRunBlob(ref, 'OUTPUT', outcome.document);
+      // The output first: a run that reads COMPLETED always has its output (and its input, to replay).
+      await Promise.all([
+        'document' in outcome ? putRunBlob(ref, 'OUTPUT', outcome.document) : undefined,
+        replayable && 'document' in outcome ? storeRunInput(ref, runInput) : undefined,
+      ]);
       const completedAt = new Date();
       const ended =
         'document' in outcome
@@ -251,16 +273,13 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       // and all are in place before the first shard is sent (a shard joins the run item, and reads
       // the input when its message does not carry it). The input is stored only when the shard
       // messages cannot carry it: a carried input reaches every delivery of every shard, a fan-in
-      // resumed after a crash included, so nothing reads a stored copy.
-      const runInput: RunInput = {
-        scenarios: resolved.map((r) => r.document),
-        ...(request.analysis ? { analysis: request.analysis } : {}),
-      };
+      // resumed after a crash included, so no shard reads a stored copy; a simulation's or a
+      // comparison's is stored all the same, for the queries over its lives.
       const carried = carriedBy(seed, runInput);
       const written = await Promise.allSettled([
         putNewRun(ref, record),
         recordRunSlot(ref, createdAt),
-        carried.carried ? Promise.resolve() : storeRunInput(ref, runInput),
+        carried.carried && !replayable ? Promise.resolve() : storeRunInput(ref, runInput),
       ]);
       const [item, slotItem] = written;
       const failed = written.find((write) => write.status === 'rejected');

@@ -1,5 +1,15 @@
 /** Runs as the API shows them: the public fields, without the store's bookkeeping. */
-import type { Analysis, AnalysisRecord, Comparison, ComparisonRecord, RunRecord, Simulation, SimulationRecord } from './run.js';
+import type {
+  Analysis,
+  AnalysisRecord,
+  Comparison,
+  ComparisonRecord,
+  Query,
+  QueryRecord,
+  RunRecord,
+  Simulation,
+  SimulationRecord,
+} from './run.js';
 
 function publicRun<T extends RunRecord>(record: T) {
   const {
@@ -26,4 +36,8 @@ export function toComparison(record: ComparisonRecord): Comparison {
 
 export function toAnalysis(record: AnalysisRecord): Analysis {
   return publicRun(record) as Analysis;
+}
+
+export function toQuery(record: QueryRecord): Query {
+  return publicRun(record) as Query;
 }

@@ -9,7 +9,7 @@ import { markRunMetered } from '../../store/runs/runs.js';
 import { addInlineRunUsage, meterRunOnce, type RunUsage } from '../../store/usage/ledger.js';
 import type { RunRecord, RunRef } from '../runs/run.js';
 
-const counters = { SIMULATION: 'simulations', COMPARISON: 'comparisons', ANALYSIS: 'analyses' } as const;
+const counters = { SIMULATION: 'simulations', COMPARISON: 'comparisons', ANALYSIS: 'analyses', QUERY: 'queries' } as const;
 
 function usageOf(run: RunRecord): RunUsage {
   return { counter: counters[run.kind], paths: run.paths, pathYears: run.pathYears ?? 0, computeMs: run.elapsedMs ?? 0 };

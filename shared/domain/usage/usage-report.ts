@@ -38,6 +38,7 @@ const countersShape = {
   simulations: count(),
   comparisons: count(),
   analyses: count(),
+  queries: count().register(z.globalRegistry, { description: "completed queries over a run's lives" }),
   paths: count(),
   billedPathYears: count().register(z.globalRegistry, {
     description: 'the path-years billed for the completed runs: paths × horizon, per scenario and per trial',
@@ -97,7 +98,7 @@ const emptyCounters = (): Counters => {
 
 function add(into: Counters, day: UsageDay): void {
   for (const name of usageCounters) into[name] += day[name];
-  into.runs += day.simulations + day.comparisons + day.analyses;
+  into.runs += day.simulations + day.comparisons + day.analyses + day.queries;
   into.billedPathYears += day.pathYears;
 }
 

@@ -59,16 +59,16 @@ export class EventLog {
   }
 
   /**
-   * The path's events: each year's member events (read from the life paths, through the year the
-   * last adult died, whose member events precede the steps' stop), then that year's logged events;
-   * the legacy goals last.
+   * The path's events: each year's member events (read from the life paths over the whole horizon,
+   * as the output's member figures count them: a dependant outliving the household keeps its life),
+   * then that year's logged events, and the legacy goals after the household's last year.
    */
   collect(c: CompiledPlan, lives: readonly MemberLifePath[], yearsRun: number, events: PathEvent[]): void {
-    const lastMemberYear = Math.min(yearsRun, c.years - 1);
     let k = 0;
-    for (let t = 0; t <= lastMemberYear; t++) {
+    for (let t = 0; t < c.years; t++) {
       for (let m = 0; m < c.memberCount; m++) memberEvents(c, lives[m], m, t, events);
       for (; k < this.inLoop && this.year[k] === t; k++) events.push(this.event(c, k));
+      if (t === yearsRun - 1) for (k = this.inLoop; k < this.size; k++) events.push(this.event(c, k));
     }
     for (; k < this.size; k++) events.push(this.event(c, k));
   }
@@ -95,18 +95,38 @@ export function loggedEvent(c: CompiledPlan, code: number, year: number, item: n
   }
 }
 
+/** The event types read from a member's life path, in the order a year lists them. */
+export const MEMBER_EVENT_TYPES = ['DEATH', 'DISABILITY', 'RECOVERY', 'LONG_TERM_CARE', 'JOB_LOSS', 'REEMPLOYMENT', 'RETIREMENT'] as const;
+export type MemberEventType = (typeof MEMBER_EVENT_TYPES)[number];
+
+/**
+ * Whether member m's life shows an event of `type` in year t: a death in its year, the first year
+ * of a disability or of care, a recovery, the first year out of work and the return, retirement.
+ * The queries over lives read events through this, and so do the lives' event lists.
+ */
+export function memberEventAt(c: CompiledPlan, life: MemberLifePath, m: number, t: number, type: MemberEventType): boolean {
+  const st = life.state[t];
+  const prev = t > 0 ? life.state[t - 1] : MemberState.HEALTHY;
+  switch (type) {
+    case 'DEATH':
+      return life.deathYear === t;
+    case 'DISABILITY':
+      return st === MemberState.DISABLED && prev !== MemberState.DISABLED;
+    case 'RECOVERY':
+      return prev === MemberState.DISABLED && st === MemberState.HEALTHY;
+    case 'LONG_TERM_CARE':
+      return st === MemberState.LTC && prev !== MemberState.LTC;
+    case 'JOB_LOSS':
+      return st !== MemberState.DEAD && life.unemployed[t] === 1 && (t === 0 || life.unemployed[t - 1] === 0);
+    case 'REEMPLOYMENT':
+      return st !== MemberState.DEAD && life.unemployed[t] === 0 && t > 0 && life.unemployed[t - 1] === 1;
+    case 'RETIREMENT':
+      return st !== MemberState.DEAD && c.hasSalary[m] === 1 && c.memberAge0[m] + t === c.retirementAge[m];
+  }
+}
+
 /** Member m's events in year t, read from its life path: death, disability, recovery, care, job loss and return, retirement. */
 export function memberEvents(c: CompiledPlan, life: MemberLifePath, m: number, t: number, events: PathEvent[]): void {
   const id = c.plan.members[m].id;
-  const st = life.state[t];
-  const prev = t > 0 ? life.state[t - 1] : MemberState.HEALTHY;
-  if (life.deathYear === t) events.push({ year: t, type: 'DEATH', memberId: id });
-  if (st === MemberState.DISABLED && prev !== MemberState.DISABLED) events.push({ year: t, type: 'DISABILITY', memberId: id });
-  if (prev === MemberState.DISABLED && st === MemberState.HEALTHY) events.push({ year: t, type: 'RECOVERY', memberId: id });
-  if (st === MemberState.LTC && prev !== MemberState.LTC) events.push({ year: t, type: 'LONG_TERM_CARE', memberId: id });
-  if (st !== MemberState.DEAD) {
-    if (life.unemployed[t] === 1 && (t === 0 || life.unemployed[t - 1] === 0)) events.push({ year: t, type: 'JOB_LOSS', memberId: id });
-    if (life.unemployed[t] === 0 && t > 0 && life.unemployed[t - 1] === 1) events.push({ year: t, type: 'REEMPLOYMENT', memberId: id });
-    if (c.hasSalary[m] === 1 && c.memberAge0[m] + t === c.retirementAge[m]) events.push({ year: t, type: 'RETIREMENT', memberId: id });
-  }
+  for (const type of MEMBER_EVENT_TYPES) if (memberEventAt(c, life, m, t, type)) events.push({ year: t, type, memberId: id });
 }

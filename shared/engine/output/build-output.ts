@@ -2,9 +2,8 @@ import { assumptionSetOf } from '../assumption-set.js';
 import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
-import type { PathEvent } from '../household/household-path.js';
-import { MEMBER_STATE_NAMES } from '../life/life-path.js';
-import type { Life, LifeYear, OutputDocument, TimeSeriesEntry } from './output-document.js';
+import { replayLife } from '../lives/replay-life.js';
+import type { Life, OutputDocument, TimeSeriesEntry } from './output-document.js';
 import { mergeShards, type MergedShards } from './merge-shards.js';
 import { mergedPercentiles as percentiles } from './percentiles.js';
 import { ANNUALISED_FACTORS, SERIES_METRICS, type ShardResult } from './shard-result.js';
@@ -141,7 +140,7 @@ function buildLives(plan: HouseholdPlan, merged: MergedShards, seed: number): Li
       continue;
     }
     used.add(best.pathIndex);
-    lives.push(simulateLife(plan, runner, best.pathIndex, p));
+    lives.push(simulateLife(runner, best.pathIndex, p));
   }
   return lives;
 }
@@ -158,42 +157,6 @@ function heldRunner(plan: HouseholdPlan, merged: MergedShards, seed: number): Pa
   return own === plan || JSON.stringify(own) === JSON.stringify(plan) ? runner : undefined;
 }
 
-function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number, percentile: number): Life {
-  const events: PathEvent[] = [];
-  const sim = runner.run(pathIndex, events);
-  const econ = runner.economy;
-  const years: LifeYear[] = [];
-  for (let t = 0; t < sim.yearsRun; t++) {
-    const end = econ.cpi[t + 1];
-    const start = econ.cpi[t];
-    years.push({
-      year: t,
-      calendarYear: plan.startYear + t,
-      ages: Object.fromEntries(plan.members.map((m) => [m.id, plan.startYear + t - m.birthYear])),
-      states: Object.fromEntries(plan.members.map((m, i) => [m.id, MEMBER_STATE_NAMES[runner.lives[i].state[t]]])),
-      unemployed: plan.members.filter((_, i) => runner.lives[i].unemployed[t] === 1).map((m) => m.id),
-      inflation: econ.inflation[t],
-      shortRate: econ.shortRate[t],
-      equityReturn: econ.equityReturn[t],
-      bondReturn: econ.bondReturn[t],
-      propertyReturn: econ.propertyReturn[t],
-      netWorth: { nominal: sim.netWorth[t], real: sim.netWorth[t] / end },
-      liquidAssets: { nominal: sim.liquidAssets[t], real: sim.liquidAssets[t] / end },
-      income: { nominal: sim.income[t], real: sim.income[t] / start },
-      spending: { nominal: sim.spending[t], real: sim.spending[t] / start },
-      shortfall: { nominal: sim.shortfall[t], real: sim.shortfall[t] / start },
-      taxes: { nominal: sim.taxes[t], real: sim.taxes[t] / start },
-    });
-  }
-  return {
-    label: `P${percentile}`,
-    percentile,
-    pathIndex,
-    terminalEstate: sim.terminalEstateReal,
-    ...(plan.estateTax !== undefined ? { terminalEstateBeforeTax: sim.terminalEstateBeforeTaxReal } : {}),
-    success: sim.success,
-    depletionYear: sim.depletionYear >= 0 ? sim.depletionYear : null,
-    years,
-    events: events.map((e) => ({ ...e, calendarYear: plan.startYear + e.year })),
-  };
+function simulateLife(runner: PathRunner, pathIndex: number, percentile: number): Life {
+  return { label: `P${percentile}`, percentile, ...replayLife(runner, pathIndex) };
 }

@@ -62,7 +62,17 @@ export interface Life {
   success: boolean;
   depletionYear: number | null;
   years: LifeYear[];
-  events: { year: number; calendarYear: number; type: string; memberId?: string; goalId?: string; itemId?: string; amount?: number }[];
+  events: LifeEvent[];
+}
+
+export interface LifeEvent {
+  year: number;
+  calendarYear: number;
+  type: string;
+  memberId?: string;
+  goalId?: string;
+  itemId?: string;
+  amount?: number;
 }
 
 export interface OutputDocument {

@@ -5,6 +5,7 @@
  * - simulation data: `SCENARIO#<scenarioId>#RUNDATA#<runId>#<name>#<chunk>`
  * - analysis data:   `SCENARIO#<scenarioId>#ANADATA#<runId>#<name>#<chunk>`
  * - comparison data: `CMPDATA#<comparisonId>#<name>#<chunk>`
+ * - query data:      `QRYDATA#<queryId>#<name>#<chunk>`
  * Names: `INPUT` (the scenario documents run), `SHARD#<nnnnn>` (a shard's result), `OUTPUT`.
  */
 import { householdKeys } from '../households.js';
@@ -20,6 +21,7 @@ export const runDataKeys = {
   /** Prefix of every data item of the run. */
   prefix: (ref: RunRef) => {
     if (ref.kind === 'COMPARISON') return `CMPDATA#${ref.runId}#`;
+    if (ref.kind === 'QUERY') return `QRYDATA#${ref.runId}#`;
     return `${scenarioKeys.children(scenarioOf(ref))}${ref.kind === 'ANALYSIS' ? 'ANADATA' : 'RUNDATA'}#${ref.runId}#`;
   },
   /** Prefix of the run's shard results. */

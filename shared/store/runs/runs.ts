@@ -9,6 +9,7 @@
  *   the transition releases the run's concurrency slot).
  */
 import type { AnalysisRequest } from '../../engine/analysis/index.js';
+import type { LivesQuery } from '../../engine/lives/index.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { type HouseholdRef, householdKeys } from '../households.js';
@@ -17,7 +18,7 @@ import { type ScenarioRef, scenarioKeys } from '../scenarios.js';
 import { tableName } from '../table.js';
 
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-export type RunKind = 'SIMULATION' | 'COMPARISON' | 'ANALYSIS';
+export type RunKind = 'SIMULATION' | 'COMPARISON' | 'ANALYSIS' | 'QUERY';
 
 /** Fields every run has, as the API shows them. */
 export interface RunFields {
@@ -68,6 +69,18 @@ export interface Analysis extends RunFields {
   request: AnalysisRequest;
 }
 
+/** A query over the lives of a completed simulation or comparison (its source), replayed on the source's plans and seed. */
+export interface Query extends RunFields {
+  householdId: string;
+  sourceKind: 'SIMULATION' | 'COMPARISON';
+  /** The simulation's or the comparison's id. */
+  sourceId: string;
+  /** A simulation's scenario. */
+  scenarioId?: string;
+  /** The query as asked (parsed: the form it was answered in). */
+  query: LivesQuery;
+}
+
 /** What the store keeps beyond the public fields. */
 export interface RunBookkeeping {
   kind: RunKind;
@@ -86,9 +99,13 @@ export interface RunBookkeeping {
 export type SimulationRecord = Simulation & RunBookkeeping & { kind: 'SIMULATION' };
 export type ComparisonRecord = Comparison & RunBookkeeping & { kind: 'COMPARISON' };
 export type AnalysisRecord = Analysis & RunBookkeeping & { kind: 'ANALYSIS' };
-export type RunRecord = SimulationRecord | ComparisonRecord | AnalysisRecord;
+export type QueryRecord = Query & RunBookkeeping & { kind: 'QUERY' };
+export type RunRecord = SimulationRecord | ComparisonRecord | AnalysisRecord | QueryRecord;
 
-/** Where a run lives: its household, its kind and id, and for simulations and analyses its scenario. */
+/**
+ * Where a run lives: its household, its kind and id, and for simulations and analyses its scenario
+ * (a query sits in the household's partition, as a comparison does, whatever its source).
+ */
 export interface RunRef extends HouseholdRef {
   kind: RunKind;
   runId: string;
@@ -113,9 +130,12 @@ export const runKeys = {
   analysesOf: (scenarioId: string) => `${scenarioKeys.children(scenarioId)}ANALYSIS#`,
   /** Sort-key prefix of a household's comparisons. */
   comparisons: 'COMPARISON#',
+  /** Sort-key prefix of a household's queries over lives. */
+  queries: 'QUERY#',
   run: (ref: RunRef) => {
     const pk = householdKeys.partition(ref);
     if (ref.kind === 'COMPARISON') return { pk, sk: `${runKeys.comparisons}${ref.runId}` };
+    if (ref.kind === 'QUERY') return { pk, sk: `${runKeys.queries}${ref.runId}` };
     if (ref.kind === 'ANALYSIS') return { pk, sk: `${runKeys.analysesOf(scenarioOf(ref))}${ref.runId}` };
     return { pk, sk: `${runKeys.simulationsOf(scenarioOf(ref))}${ref.runId}` };
   },
@@ -181,6 +201,10 @@ export function countAnalyses(scenario: ScenarioRef): Promise<number> {
 
 export function countComparisons(household: HouseholdRef): Promise<number> {
   return countAll(runsQuery(household, runKeys.comparisons));
+}
+
+export function countQueries(household: HouseholdRef): Promise<number> {
+  return countAll(runsQuery(household, runKeys.queries));
 }
 
 export async function listSimulations(scenario: ScenarioRef): Promise<SimulationRecord[]> {

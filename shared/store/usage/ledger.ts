@@ -25,7 +25,16 @@ export const usageKeys = {
 };
 
 /** The counters every usage item of a day may hold; a missing counter is 0. */
-export const usageCounters = ['apiRequests', 'simulations', 'comparisons', 'analyses', 'paths', 'pathYears', 'computeMs'] as const;
+export const usageCounters = [
+  'apiRequests',
+  'simulations',
+  'comparisons',
+  'analyses',
+  'queries',
+  'paths',
+  'pathYears',
+  'computeMs',
+] as const;
 export type UsageCounter = (typeof usageCounters)[number];
 export type UsageCounts = Record<UsageCounter, number>;
 
@@ -39,7 +48,7 @@ export interface UsageDayItem extends Partial<UsageCounts> {
 
 /** What one run adds to the ledger. */
 export interface RunUsage {
-  counter: 'simulations' | 'comparisons' | 'analyses';
+  counter: 'simulations' | 'comparisons' | 'analyses' | 'queries';
   paths: number;
   pathYears: number;
   computeMs: number;
