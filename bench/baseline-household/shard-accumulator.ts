@@ -51,6 +51,7 @@ export class ShardAccumulator {
   private pathYears = 0;
   private successes = 0;
   private depletions = 0;
+  private runningOut = 0;
   private readonly depletionAge = new Distribution(MONEY_UNIT);
   private readonly totalShortfall = new ExactSum();
   private readonly terminalEstate = new Distribution(MONEY_UNIT);
@@ -180,6 +181,7 @@ export class ShardAccumulator {
     if (sim.success) this.successes++;
     if (sim.depletionYear >= 0) {
       this.depletions++;
+      if (T > 0 && sim.shortfall[T - 1] > 0) this.runningOut++;
       this.depletionAge.add(c.memberAge0[c.primary] + sim.depletionYear);
       for (let t = sim.depletionYear; t < Y; t++) this.depletedBy[t]++;
     }
@@ -304,6 +306,7 @@ export class ShardAccumulator {
       pathYears: this.pathYears,
       successes: this.successes,
       depletions: this.depletions,
+      runningOut: this.runningOut,
       depletionAge: this.depletionAge.toJSON(),
       totalShortfall: this.totalShortfall.toJSON(),
       terminalEstate: this.terminalEstate.toJSON(),

@@ -42,6 +42,8 @@ export class HouseholdPathSimulator {
   /** Years simulated on this path: up to and including the year of the last adult death, or the horizon. */
   yearsRun = 0;
   depletionYear = -1;
+  /** Whether the essential spending of the path's last year went unmet: the household ran out (and did not recover). */
+  ranOut = false;
   totalShortfallReal = 0;
   terminalEstateReal = 0;
   success = false;
@@ -762,6 +764,7 @@ export class HouseholdPathSimulator {
     this.totalShortfallReal = totalShortfallReal;
     log.inLoop = log.size;
     this.yearsRun = t;
+    this.ranOut = t > 0 && shortfallOut[(t - 1) * slots + slot] > 0;
     this.terminalEstateReal = t > 0 ? netWorthOut[(t - 1) * slots + slot] / cpi[t] : 0;
     let success = depletionYear < 0;
     for (let g = 0; g < G; g++) {
