@@ -1,7 +1,9 @@
 /**
  * Puts an Observable Plot figure on the page and redraws it when its inputs change. The figure is
  * SVG, so screen readers get the figure's label and each mark's, and the page can be printed.
+ * Beside it: its legend, and its figures as a table for those who cannot see or point at it.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 
 export interface ChartProps {
@@ -12,9 +14,12 @@ export interface ChartProps {
   /** Marks the figure for tests and styles, e.g. `fan-net-worth`. */
   name: string;
   deps: unknown[];
+  legend?: { colour: string; label: string; line?: boolean }[];
+  /** The chart's figures as an HTML table. */
+  table?: ComponentChildren;
 }
 
-export function Chart({ draw, label, name, deps }: ChartProps) {
+export function Chart({ draw, label, name, deps, legend, table }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const container = ref.current;
@@ -35,6 +40,22 @@ export function Chart({ draw, label, name, deps }: ChartProps) {
     <figure class="chart" data-chart={name}>
       <figcaption>{label}</figcaption>
       <div ref={ref} role="img" aria-label={label} />
+      {legend && (
+        <ul class="legend" aria-label="Legend">
+          {legend.map((l) => (
+            <li>
+              <span class={l.line ? 'swatch line' : 'swatch'} style={{ background: l.colour }} aria-hidden="true" />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      {table && (
+        <details class="chart-table">
+          <summary>The figures as a table</summary>
+          <div class="table-scroll">{table}</div>
+        </details>
+      )}
     </figure>
   );
 }
