@@ -93,6 +93,7 @@ const words: Record<string, string> = {
   INFLATION_MEAN: 'Inflation',
   RATE_LEVEL: 'Interest rates',
   MORTALITY: 'Mortality',
+  EARLY_RETURNS: 'Returns in the first five years',
   LTC_INCIDENCE: 'Chance of needing care',
   CARE_COSTS: 'Care costs',
   POOR_EARLY_RETURNS: 'Poor returns early on',

@@ -24,7 +24,12 @@ export function Chart({ draw, label, name, deps, legend, table }: ChartProps) {
   useEffect(() => {
     const container = ref.current;
     if (!container) return;
-    const render = () => container.replaceChildren(draw(Math.max(280, Math.min(container.clientWidth || 640, 960))));
+    const render = () => {
+      const figure = draw(Math.max(280, Math.min(container.clientWidth || 640, 960)));
+      // The container is the image, labelled; its marks are drawing, not content (the table holds the figures).
+      figure.setAttribute('aria-hidden', 'true');
+      container.replaceChildren(figure);
+    };
     render();
     // Redraw on a real change of width only (a phone turned, a window resized), not on every pixel.
     let lastWidth = container.clientWidth;
@@ -53,7 +58,9 @@ export function Chart({ draw, label, name, deps, legend, table }: ChartProps) {
       {table && (
         <details class="chart-table">
           <summary>The figures as a table</summary>
-          <div class="table-scroll">{table}</div>
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+            {table}
+          </div>
         </details>
       )}
     </figure>

@@ -146,7 +146,7 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
         {(saved.data?.content.length ?? 0) === 0 ? (
           <p>None yet.</p>
         ) : (
-          <div class="table-scroll">
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
             <table data-table="saved-analyses">
               <thead>
                 <tr>
@@ -289,7 +289,7 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
         of {count(paths)} lives fall short.
       </p>
       <h3>Causes</h3>
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <thead>
             <tr>
@@ -316,7 +316,7 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
         </table>
       </div>
       <h3>Actions, the smallest change first</h3>
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <thead>
             <tr>
@@ -356,7 +356,7 @@ function move(input: string, x: number): string {
   }
   if (input === 'RETIREMENT_AGE') return `${Math.abs(x)} years ${x < 0 ? 'earlier' : 'later'}`;
   const pts = Number((Math.abs(x) * 100).toFixed(1));
-  return `${pts} ${pts === 1 ? 'point' : 'points'} ${x < 0 ? 'lower' : 'higher'}${input === 'EARLY_RETURNS' ? ' a year, first five years' : ''}`;
+  return `${pts} ${pts === 1 ? 'point' : 'points'} ${x < 0 ? 'lower' : 'higher'}${input === 'EARLY_RETURNS' ? ' a year' : ''}`;
 }
 
 function SensitivityView({ doc, currency, paths }: { doc: NonNullable<AnalysisDocument['sensitivity']>; currency: string; paths: number }) {
@@ -374,7 +374,7 @@ function SensitivityView({ doc, currency, paths }: { doc: NonNullable<AnalysisDo
         draw={(width) => tornadoChart(rows, width)}
         deps={[doc]}
       />
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <thead>
             <tr>
@@ -431,7 +431,7 @@ function StressView({ doc, scenario, paths }: { doc: NonNullable<AnalysisDocumen
       <p>
         Chance of success without a shock: <strong data-figure="analysis-success">{percent(doc.base.success, paths)}</strong>.
       </p>
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
         <table>
           <thead>
             <tr>

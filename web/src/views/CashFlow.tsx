@@ -71,7 +71,7 @@ export function CashFlowTable(props: { output: OutputDocument; scenario: Scenari
   const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   const single = choice !== 'all';
   return (
-    <div class="table-scroll">
+    <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
       <table class="numbers" data-table="cash-flow">
         <caption>
           {single ? (lifeNames[choice] ?? choice) : 'The median of each figure over all lives'}, in today’s money ({currency})

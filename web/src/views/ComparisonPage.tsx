@@ -162,7 +162,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
 
           <section aria-labelledby="figures-title">
             <h2 id="figures-title">Other figures</h2>
-            <div class="table-scroll">
+            <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
               <table>
                 <thead>
                   <tr>

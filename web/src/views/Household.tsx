@@ -143,7 +143,7 @@ export function HouseholdView({ householdId }: { householdId: string }) {
       {(comparisons.data?.content.length ?? 0) > 0 && (
         <section aria-labelledby="comparisons-title">
           <h2 id="comparisons-title">Comparisons made</h2>
-          <div class="table-scroll">
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
             <table data-table="saved-comparisons">
               <thead>
                 <tr>

@@ -82,36 +82,36 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
           <div>
             <dt>Chance of success</dt>
             <Probability value={s.probabilityOfSuccess} paths={n} figure="success" />
-            <p class="definition">Essential spending met every year and every essential goal met.</p>
+            <dd class="definition">Essential spending met every year and every essential goal met.</dd>
           </div>
           <div>
             <dt>Chance of a cash squeeze</dt>
             <Probability value={s.probabilityOfCashSqueeze} paths={n} figure="cash-squeeze" />
-            <p class="definition">A year’s essential spending not fully met, then met again later.</p>
+            <dd class="definition">A year’s essential spending not fully met, then met again later.</dd>
           </div>
           <div>
             <dt>Chance of running out</dt>
             <Probability value={s.probabilityOfRunningOut} paths={n} figure="running-out" />
-            <p class="definition">Essential spending not met from some year to the end of the plan.</p>
+            <dd class="definition">Essential spending not met from some year to the end of the plan.</dd>
           </div>
           <div>
             <dt>Age of {main.name} at the first shortfall, median</dt>
             <dd data-figure="depletion-age">{s.depletionAge.p50 === null ? 'never' : age(s.depletionAge.p50)}</dd>
-            <p class="definition">Among the lives that fell short at all.</p>
+            <dd class="definition">Among the lives that fell short at all.</dd>
           </div>
           <div>
             <dt>Estate at the end, median</dt>
             <dd data-figure="terminal-estate-median" data-value={s.terminalEstate.p50 ?? ''}>
               {money(s.terminalEstate.p50, currency)}
             </dd>
-            <p class="definition">Net worth when the last adult dies, in today’s money.</p>
+            <dd class="definition">Net worth when the last adult dies, in today’s money.</dd>
           </div>
           <div>
             <dt>Estate at the end, 5th to 95th percentile</dt>
             <dd data-figure="terminal-estate-range">
               {money(s.terminalEstate.p5, currency)} to {money(s.terminalEstate.p95, currency)}
             </dd>
-            <p class="definition">In today’s money.</p>
+            <dd class="definition">In today’s money.</dd>
           </div>
         </dl>
         <p class="muted">
@@ -157,7 +157,7 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
         </div>
         <Chart
           name={`fan-${metric}`}
-          label={`${metricName} (${viewName}) by ${ageLabel.toLowerCase()}: the median life, the middle half and the middle 90% of lives`}
+          label={`${metricName} (${viewName}) by age of ${main.name}: the median life, the middle half and the middle 90% of lives`}
           draw={(width) => fanChart(rows, width, ageLabel, currency)}
           deps={[output, metric, view, main.id]}
           legend={fanLegend}
@@ -176,7 +176,7 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
           <h2 id="depletion-title">Chance of having fallen short</h2>
           <Chart
             name="depletion"
-            label={`Chance that essential spending has fallen short at least once, by ${ageLabel.toLowerCase()}`}
+            label={`Chance that essential spending has fallen short at least once, by age of ${main.name}`}
             draw={(width) => depletionChart(output, width, main.id, ageLabel)}
             deps={[output, main.id]}
             legend={[{ colour: '#b3261e', label: 'Fallen short at least once by that age', line: true }]}
@@ -258,7 +258,7 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
               deps={[life, main.id, view, scenario]}
               legend={[...new Set(life.events.map((e) => e.type))].map((t) => ({ colour: eventColours[t] ?? '#515a65', label: say(t) }))}
             />
-            <ol class="timeline" aria-label="Events of this life">
+            <ol class="timeline" aria-label="Events of this life" tabIndex={0}>
               {life.events.map((e) => (
                 <li style={{ '--event-colour': eventColours[e.type] ?? '#515a65' }}>
                   <time>{e.calendarYear}</time> <span class="event">{describeEvent(scenario, e, currency)}</span>

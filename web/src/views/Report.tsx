@@ -72,7 +72,7 @@ export function Report({
       <h3>Net worth over time, in today’s money</h3>
       <Chart
         name="report-fan"
-        label={`Net worth in today’s money by ${content.ageLabel.toLowerCase()}`}
+        label={`Net worth in today’s money by ${content.ageLabel.replace(/^Age/, 'age')}`}
         draw={(width) => fanChart(content.fan, width, content.ageLabel, currency)}
         deps={[output, currency]}
         legend={fanLegend}
@@ -81,7 +81,7 @@ export function Report({
         <section class="report-table">
           <h3>{t.title}</h3>
           {t.note && <p class="muted">{t.note}</p>}
-          <div class="table-scroll">
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
             <table class="numbers">
               <thead>
                 <tr>
