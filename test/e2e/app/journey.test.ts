@@ -297,7 +297,7 @@ describe('an adviser builds, runs, compares, analyses and reports on a couple', 
   });
 
   it('marks the results out of date as soon as spending is edited, and runs again', async () => {
-    await page.getByRole('link', { name: 'Riveras: retire at 65 and 62' }).click();
+    await page.getByRole('link', { name: 'Riveras: retire at 65 and 62', exact: true }).click();
     await page.locator('[data-figure="success"]').waitFor();
     await expect(page.locator('[data-stale]').count()).resolves.toBe(0);
     await page.getByRole('tab', { name: 'Edit' }).click();

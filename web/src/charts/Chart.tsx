@@ -3,6 +3,7 @@
  * SVG, so screen readers get the figure's label and each mark's, and the page can be printed.
  * Beside it: its legend, and its figures as a table for those who cannot see or point at it.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 
@@ -58,9 +59,7 @@ export function Chart({ draw, label, name, deps, legend, table }: ChartProps) {
       {table && (
         <details class="chart-table">
           <summary>The figures as a table</summary>
-          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
-            {table}
-          </div>
+          <ScrollRegion>{table}</ScrollRegion>
         </details>
       )}
     </figure>

@@ -41,7 +41,7 @@ export function reportContent(
   const assumptions = (output.metadata.assumptions ?? {}) as {
     economic?: { model?: string; inflation?: { longRunMean?: number }; equity?: { riskPremium?: number; volatility?: number } };
   };
-  const pct = (x: number | undefined) => (x === undefined ? '–' : `${Number((x * 100).toFixed(2))}%`);
+  const pct = (x: number | undefined) => (x === undefined ? '–' : `${Number((x * 100).toFixed(1))}%`);
   const tables: ReportTable[] = [
     {
       title: 'Goals',

@@ -4,6 +4,7 @@
  * Each runs on the API on the scenario's own seed and number of lives, so its base success is the
  * figure Results shows. Earlier analyses are listed with their results and can be opened again.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import type { Doc } from '../forms/doc.ts';
 import { useState } from 'preact/hooks';
 import { api, untilDone, type Analysis, type AnalysisDocument, type AnalysisRequest, type Scenario } from '../api.ts';
@@ -146,7 +147,7 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
         {(saved.data?.content.length ?? 0) === 0 ? (
           <p>None yet.</p>
         ) : (
-          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+          <ScrollRegion>
             <table data-table="saved-analyses">
               <thead>
                 <tr>
@@ -181,7 +182,7 @@ export function Analyses({ householdId, scenario, currency }: { householdId: str
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>
@@ -289,7 +290,7 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
         of {count(paths)} lives fall short.
       </p>
       <h3>Causes</h3>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <ScrollRegion>
         <table>
           <thead>
             <tr>
@@ -314,9 +315,9 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <h3>Actions, the smallest change first</h3>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <ScrollRegion>
         <table>
           <thead>
             <tr>
@@ -339,7 +340,7 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -374,7 +375,7 @@ function SensitivityView({ doc, currency, paths }: { doc: NonNullable<AnalysisDo
         draw={(width) => tornadoChart(rows, width)}
         deps={[doc]}
       />
-      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <ScrollRegion>
         <table>
           <thead>
             <tr>
@@ -401,7 +402,7 @@ function SensitivityView({ doc, currency, paths }: { doc: NonNullable<AnalysisDo
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -431,7 +432,7 @@ function StressView({ doc, scenario, paths }: { doc: NonNullable<AnalysisDocumen
       <p>
         Chance of success without a shock: <strong data-figure="analysis-success">{percent(doc.base.success, paths)}</strong>.
       </p>
-      <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+      <ScrollRegion>
         <table>
           <thead>
             <tr>
@@ -454,7 +455,7 @@ function StressView({ doc, scenario, paths }: { doc: NonNullable<AnalysisDocumen
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -4,6 +4,7 @@
  * sampled lives (the median life by default), or as the median of each figure over all lives.
  * One HTML table on one page, which prints as it shows.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useState } from 'preact/hooks';
 import type { OutputDocument, ScenarioDocument } from '../api.ts';
 import { money } from '../format.ts';
@@ -71,7 +72,7 @@ export function CashFlowTable(props: { output: OutputDocument; scenario: Scenari
   const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   const single = choice !== 'all';
   return (
-    <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+    <ScrollRegion>
       <table class="numbers" data-table="cash-flow">
         <caption>
           {single ? (lifeNames[choice] ?? choice) : 'The median of each figure over all lives'}, in today’s money ({currency})
@@ -110,6 +111,6 @@ export function CashFlowTable(props: { output: OutputDocument; scenario: Scenari
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

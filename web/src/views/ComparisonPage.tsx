@@ -4,6 +4,7 @@
  * interval, the lives whose outcome changed, the two medians beside the difference of the
  * medians by year, and the other figures compared.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useEffect, useState } from 'preact/hooks';
 import { api, untilDone, type Comparison, type Scenario } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
@@ -162,7 +163,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
 
           <section aria-labelledby="figures-title">
             <h2 id="figures-title">Other figures</h2>
-            <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+            <ScrollRegion>
               <table>
                 <thead>
                   <tr>
@@ -196,7 +197,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
                     })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         </>
       )}

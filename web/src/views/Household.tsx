@@ -3,6 +3,7 @@
  * delete, add), a comparison of two of them, the comparisons made before with their results, and
  * deleting the household.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useState } from 'preact/hooks';
 import { api, type Scenario } from '../api.ts';
 import { InlineRename } from '../components/InlineRename.tsx';
@@ -143,7 +144,7 @@ export function HouseholdView({ householdId }: { householdId: string }) {
       {(comparisons.data?.content.length ?? 0) > 0 && (
         <section aria-labelledby="comparisons-title">
           <h2 id="comparisons-title">Comparisons made</h2>
-          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+          <ScrollRegion>
             <table data-table="saved-comparisons">
               <thead>
                 <tr>
@@ -173,7 +174,7 @@ export function HouseholdView({ householdId }: { householdId: string }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </section>

@@ -258,7 +258,7 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
               deps={[life, main.id, view, scenario]}
               legend={[...new Set(life.events.map((e) => e.type))].map((t) => ({ colour: eventColours[t] ?? '#515a65', label: say(t) }))}
             />
-            <ol class="timeline" aria-label="Events of this life" tabIndex={0}>
+            <ol class="timeline" aria-label="Events of this life">
               {life.events.map((e) => (
                 <li style={{ '--event-colour': eventColours[e.type] ?? '#515a65' }}>
                   <time>{e.calendarYear}</time> <span class="event">{describeEvent(scenario, e, currency)}</span>

@@ -3,6 +3,7 @@
  * assumptions on one page laid out for print, with "Print" and "Download PDF" (made in the
  * browser from the same content, web/src/report/pdf.ts).
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useState } from 'preact/hooks';
 import { api, type OutputDocument, type Scenario } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
@@ -81,7 +82,7 @@ export function Report({
         <section class="report-table">
           <h3>{t.title}</h3>
           {t.note && <p class="muted">{t.note}</p>}
-          <div class="table-scroll" tabIndex={0} role="region" aria-label="Table (scrolls sideways on a narrow screen)">
+          <ScrollRegion>
             <table class="numbers">
               <thead>
                 <tr>
@@ -96,7 +97,7 @@ export function Report({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ))}
     </article>
