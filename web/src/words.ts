@@ -81,6 +81,10 @@ const words: Record<string, string> = {
   PROPERTY_SOLD: 'Property sold',
   INSURANCE_PAYOUT: 'Insurance payout',
   // Analyses
+  SOLVE: 'Solve',
+  DIAGNOSE: 'Diagnosis',
+  SENSITIVITY: 'Sensitivity',
+  STRESS: 'Stress test',
   SPENDING: 'Spending',
   RETIREMENT_AGE: 'Retirement age',
   CONTRIBUTION: 'Contribution',

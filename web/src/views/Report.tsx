@@ -25,11 +25,12 @@ export function Report({
 }) {
   const analyses = useLoad(async () => {
     const list = await api.listAnalyses(householdId, scenario.id);
-    const done = list.content.filter((a) => a.status === 'COMPLETED').slice(0, 4);
+    // Only analyses of the plan as it is now: one made before its last change would report another plan.
+    const done = list.content.filter((a) => a.status === 'COMPLETED' && a.createdAt >= scenario.updatedAt).slice(0, 4);
     return (await Promise.all(done.map((a) => api.getAnalysis(householdId, scenario.id, a.id)))).flatMap((a) =>
       a.analysis ? [a.analysis] : [],
     );
-  }, [householdId, scenario.id]);
+  }, [householdId, scenario.id, scenario.updatedAt]);
   const [busy, setBusy] = useState(false);
   const content = reportContent(scenario, output, currency, analyses.data ?? []);
 
