@@ -115,8 +115,8 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
           </div>
         </dl>
         <p class="muted">
-          {count(n)} simulated lives from {output.metadata.startYear}, up to {output.metadata.years} years. Percentages are rounded to what{' '}
-          {count(n)} lives can tell apart; hover over one for its sampling error.
+          {`${count(n)} simulated lives from ${output.metadata.startYear}, up to ${output.metadata.years} years. `}
+          {`Percentages are rounded to what ${count(n)} lives can tell apart; hover over one for its sampling error.`}
         </p>
         <div class="actions">
           {onCashFlow && (
@@ -165,8 +165,8 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
         />
         {cut && (
           <p class="muted" data-fan-cut={cut.ages[main.id]}>
-            The chart stops at age {cut.ages[main.id]} of {main.name} ({cut.calendarYear}): after that fewer than {MIN_FAN_LIVES} of the{' '}
-            {count(n)} lives are still running, too few to estimate the band.
+            {`The chart stops at age ${cut.ages[main.id]} of ${main.name} (${cut.calendarYear}): `}
+            {`after that fewer than ${MIN_FAN_LIVES} of the ${count(n)} lives are still running, too few to estimate the band.`}
           </p>
         )}
       </section>
