@@ -286,8 +286,8 @@ function DiagnoseView(props: { doc: NonNullable<AnalysisDocument['diagnose']>; s
     <section aria-labelledby="diagnose-title" data-analysis="diagnose">
       <h2 id="diagnose-title">Diagnosis</h2>
       <p>
-        Chance of success <strong data-figure="analysis-success">{percent(doc.probability.value, paths)}</strong>;
-        {` ${count(doc.failingPaths)} of ${count(paths)} lives fall short.`}
+        Chance of success <strong data-figure="analysis-success">{percent(doc.probability.value, paths)}</strong>
+        {`; ${count(doc.failingPaths)} of ${count(paths)} lives fall short.`}
       </p>
       <h3>Causes</h3>
       <ScrollRegion>
