@@ -91,6 +91,10 @@ describe('an adviser builds, runs, compares, analyses and reports on a couple', 
     await page.goto(`${harness.server.url}/app`);
     await page.getByLabel('Organisation (realm)').waitFor();
     await checkView(page, outputDir, 'sign-in', { ids: [] });
+    // A mistyped organisation is said to be unknown, not met with silence.
+    await page.getByLabel('Organisation (realm)').fill('no-such-organisation');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/No organisation called “no-such-organisation”/);
     await page.getByLabel('Organisation (realm)').fill('demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/realms\/demo\/protocol\/openid-connect\/auth\?/);
