@@ -1204,7 +1204,9 @@ export type components = {
             simulation: {
                 /** @default 1000 */
                 paths: number;
+                /** @description The seed of the scenario's runs, comparisons and analyses unless a run names its own. A scenario created without one gets one drawn at creation and stored here, so its figures agree from run to run. */
                 seed?: number;
+                /** @description Years simulated: `{ years }`, or `{ untilAge }` of the youngest adult; by default until the youngest adult's 120th year */
                 horizon?: {
                     years: number;
                 } | {
@@ -2266,7 +2268,9 @@ export type components = {
             simulation?: {
                 /** @default 1000 */
                 paths?: number;
+                /** @description The seed of the scenario's runs, comparisons and analyses unless a run names its own. A scenario created without one gets one drawn at creation and stored here, so its figures agree from run to run. */
                 seed?: number;
+                /** @description Years simulated: `{ years }`, or `{ untilAge }` of the youngest adult; by default until the youngest adult's 120th year */
                 horizon?: {
                     years: number;
                 } | {
@@ -2752,7 +2756,9 @@ export type components = {
             simulation?: {
                 /** @default 1000 */
                 paths?: number;
+                /** @description The seed of the scenario's runs, comparisons and analyses unless a run names its own. A scenario created without one gets one drawn at creation and stored here, so its figures agree from run to run. */
                 seed?: number;
+                /** @description Years simulated: `{ years }`, or `{ untilAge }` of the youngest adult; by default until the youngest adult's 120th year */
                 horizon?: {
                     years: number;
                 } | {

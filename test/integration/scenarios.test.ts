@@ -105,6 +105,21 @@ describe('scenarios', () => {
     expect(missing.body.errors[0].field).toBe('copyOf');
   });
 
+  it('stores a seed in a scenario created without one, which its copies keep', async () => {
+    const { simulation: _, ...unseeded } = scenario('No seed given');
+    const created = (await sent(api.POST(scenariosPath, { ...inHousehold(), body: unseeded }))).body;
+    const seed = created.simulation.seed;
+    expect(Number.isSafeInteger(seed) && seed >= 0).toBe(true);
+    expect(created.simulation.paths).toBe(1000);
+    const read = (await sent(api.GET(scenarioPath, inScenario(created.id)))).body;
+    expect(read.simulation.seed).toBe(seed);
+    const copy = (await sent(api.POST(scenariosPath, { ...inHousehold(), body: { copyOf: created.id, name: 'Copy' } }))).body;
+    expect(copy.simulation.seed).toBe(seed);
+    // Another scenario without a seed draws its own (two draws of 53 bits agree with probability 2^-53).
+    const other = (await sent(api.POST(scenariosPath, { ...inHousehold(), body: unseeded }))).body;
+    expect(other.simulation.seed).not.toBe(seed);
+  });
+
   it('names every invalid field by its path', async () => {
     // Wrong types, an unknown role and an unknown field: a document the contract forbids, cast to send it.
     const bad = invalid<ScenarioCreate>({

@@ -116,11 +116,12 @@ export const api = {
   deleteScenario: (householdId: string, scenarioId: string) =>
     data(client.DELETE('/households/{householdId}/scenarios/{scenarioId}', inScenario(householdId, scenarioId))),
 
-  startSimulation: (householdId: string, scenarioId: string, paths: number) =>
+  /** A run of the scenario; without `paths`, the scenario's own number (and always its seed). */
+  startSimulation: (householdId: string, scenarioId: string, paths?: number) =>
     data(
       client.POST('/households/{householdId}/scenarios/{scenarioId}/simulations', {
         ...inScenario(householdId, scenarioId),
-        body: { paths },
+        body: paths === undefined ? {} : { paths },
       }),
     ),
   /** The run; with `wait` seconds, once it has ended or after that long (the API's `?wait=`). */
@@ -152,7 +153,36 @@ export const api = {
     return response;
   },
 
-  startAnalysis: (householdId: string, scenarioId: string, body: AnalysisRequest & { paths: number }) =>
+  /** The latest completed run of a scenario, or null: its summary and when it was made. */
+  lastResult: async (householdId: string, scenarioId: string) => {
+    const runs = (await data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/simulations', {
+        params: { path: { householdId, scenarioId }, query: { size: '20', sort: ['createdAt,desc'] } },
+      }),
+    )) as Page<Simulation>;
+    const done = runs.content.find((r) => r.status === 'COMPLETED');
+    if (!done) return null;
+    const output = (await data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/output', {
+        params: { path: { householdId, scenarioId }, query: { sections: 'summary' } },
+      }),
+    )) as unknown as Pick<OutputDocument, 'summary' | 'metadata'> & { stale?: boolean };
+    return { run: done, output };
+  },
+  listAnalyses: (householdId: string, scenarioId: string) =>
+    data(
+      client.GET('/households/{householdId}/scenarios/{scenarioId}/analyses', {
+        params: { path: { householdId, scenarioId }, query: { size: '20', sort: ['createdAt,desc'] } },
+      }),
+    ) as Promise<unknown> as Promise<Page<Analysis>>,
+  listComparisons: (householdId: string) =>
+    data(
+      client.GET('/households/{householdId}/comparisons', {
+        params: { path: { householdId }, query: { size: '20', sort: ['createdAt,desc'] } },
+      }),
+    ) as Promise<unknown> as Promise<Page<Comparison>>,
+
+  startAnalysis: (householdId: string, scenarioId: string, body: AnalysisRequest & { paths?: number }) =>
     data(
       client.POST('/households/{householdId}/scenarios/{scenarioId}/analyses', {
         ...inScenario(householdId, scenarioId),
@@ -166,7 +196,7 @@ export const api = {
       }),
     ) as Promise<unknown> as Promise<Analysis>,
 
-  startComparison: (householdId: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths: number }) =>
+  startComparison: (householdId: string, body: { baselineScenarioId: string; alternativeScenarioId: string; paths?: number }) =>
     data(
       client.POST('/households/{householdId}/comparisons', { ...inHousehold(householdId), body }),
     ) as Promise<unknown> as Promise<Comparison>,

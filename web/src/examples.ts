@@ -10,13 +10,13 @@ export const examples: { id: string; document: ScenarioDocument }[] = [
   { id: 'single-retiree-care', document: retiree as unknown as ScenarioDocument },
 ];
 
-/** A blank scenario: one member, a salary, living costs, a cash account. */
+/** A blank scenario: one person, living costs and a cash account, to build on through the forms. */
 export const blankScenario: ScenarioDocument = {
   name: 'New scenario',
   startYear: new Date().getFullYear(),
-  members: [{ id: 'me', role: 'PRIMARY', birthYear: 1985, sex: 'FEMALE', retirementAge: 67 }],
-  incomes: [{ id: 'salary', type: 'SALARY', memberId: 'me', amount: 60000 }],
-  expenses: [{ id: 'living', type: 'LIVING', amount: 40000 }],
-  accounts: [{ id: 'cash', type: 'CASH', balance: 10000, allocation: { cash: 1, bonds: 0, equity: 0 } }],
+  members: [{ id: 'person-1', role: 'PRIMARY', birthYear: 1975, sex: 'FEMALE', retirementAge: 67 }],
+  incomes: [],
+  expenses: [{ id: 'expense-1', type: 'LIVING', name: 'Living costs', amount: 40000, essentialFraction: 0.7 }],
+  accounts: [{ id: 'account-1', type: 'CASH', name: 'Cash', balance: 10000, allocation: { cash: 1, bonds: 0, equity: 0 } }],
   goals: [],
 };

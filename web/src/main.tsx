@@ -51,8 +51,10 @@ function App() {
   );
 }
 
-function SignIn({ error }: { error: string | null }) {
+function SignIn({ error: restoreError }: { error: string | null }) {
   const [settings, setSettings] = useState<SignInSettings>(savedSettings);
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const error = signInError ?? restoreError;
   return (
     <main id="main" class="sign-in">
       <h1>Household scenarios</h1>
@@ -65,7 +67,11 @@ function SignIn({ error }: { error: string | null }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void signIn(settings, location.hash || '#/');
+          setSignInError(null);
+          // An organisation that does not exist has no login page to go to: say so rather than do nothing.
+          signIn(settings, location.hash || '#/').catch(() =>
+            setSignInError(`No organisation called “${settings.realm}” answered. Check its name and try again.`),
+          );
         }}
       >
         <label for="realm">Organisation (realm)</label>

@@ -8,7 +8,7 @@ import { applyMergePatch } from '../merge-patch.js';
 import type { Page, PageRequest } from '../paging.js';
 import { sortAndPage } from '../paging.js';
 import type { Principal } from '../principal.js';
-import { scenarioDocumentSchema } from '../scenario/index.js';
+import { scenarioDocumentSchema, type ScenarioDocument } from '../scenario/index.js';
 import { checkPreconditions } from '../versioning.js';
 import type { WritePreconditions } from '../versioning.js';
 import {
@@ -22,6 +22,7 @@ import {
 import type { ScenarioRecord } from '../../store/scenarios.js';
 import { resourceFieldNames } from './schema.js';
 import { withDefaultCountry } from './default-country.js';
+import { randomSeed } from '../../engine/random/index.js';
 
 export type ScenarioResource = Record<string, unknown> & {
   id: string;
@@ -90,8 +91,19 @@ export async function createScenario(principal: Principal, householdId: string, 
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(input, household.currency));
+  const record = await insertScenario({ realmId: principal.realmId, householdId }, withSeed(validDocument(input, household.currency)));
   return toResource(record);
+}
+
+/**
+ * A new scenario keeps the seed it names (a copy, its source's), or gets one now: every run,
+ * comparison and analysis of it then draws the same paths by default, so its figures agree
+ * across screens and runs.
+ */
+function withSeed(document: ScenarioRecord['document']): ScenarioRecord['document'] {
+  const simulation = (document as ScenarioDocument).simulation;
+  if (simulation.seed !== undefined) return document;
+  return { ...document, simulation: { ...simulation, seed: randomSeed() } };
 }
 
 export async function getScenario(principal: Principal, householdId: string, scenarioId: string): Promise<ScenarioResource> {

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { scenarioObjectSchema } from './scenario-object.js';
 import { checkAssumptionRules } from './assumption-rules.js';
 import { checkPublicPensionRules } from './public-pension-rules.js';
-import { MAX_AGE, youngestMemberAge } from '../../engine/household/plan.js';
+import { MAX_AGE, youngestAdultAge } from '../../engine/household/plan.js';
 
 type Doc = z.output<typeof scenarioObjectSchema>;
 type Path = (string | number)[];
@@ -195,9 +195,9 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
   const born = doc.members.filter((m) => m.birthYear <= doc.startYear);
   const horizon = doc.simulation.horizon;
   if (horizon && 'untilAge' in horizon && born.length > 0) {
-    const youngest = youngestMemberAge(doc.startYear, born);
+    const youngest = youngestAdultAge(doc.startYear, born);
     if (horizon.untilAge <= youngest)
-      fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest member's age in startYear (${youngest})`);
+      fail(['simulation', 'horizon', 'untilAge'], `must be above the youngest adult's age in startYear (${youngest})`);
   }
 
   checkAssumptionRules(doc.assumptions, fail);

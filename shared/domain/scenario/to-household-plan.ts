@@ -1,5 +1,5 @@
 import type { HouseholdPlan, PlanAccount } from '../../engine/household/plan.js';
-import { defaultHorizonYears, youngestMemberAge } from '../../engine/household/plan.js';
+import { defaultHorizonYears, youngestAdultAge } from '../../engine/household/plan.js';
 import { resolveEconomicAssumptions } from '../../engine/economy/index.js';
 import { resolveLifeAssumptions } from '../../engine/life/index.js';
 import type { ScenarioDocument } from './scenario-document.js';
@@ -19,7 +19,7 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
     ? defaultHorizonYears(doc.startYear, doc.members)
     : 'years' in h
       ? h.years
-      : Math.max(1, h.untilAge - youngestMemberAge(doc.startYear, doc.members));
+      : Math.max(1, h.untilAge - youngestAdultAge(doc.startYear, doc.members));
   return {
     name: doc.name,
     startYear: doc.startYear,

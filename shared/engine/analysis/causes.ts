@@ -22,7 +22,7 @@ export interface CauseCounts {
   failing: number;
   earlyReturn: { all: number[]; failing: number[] };
   earlyInflation: { all: number[]; failing: number[] };
-  /** Per adult member (plan order): death age bins (the horizon's age if alive at its end). */
+  /** Per adult member (plan order): death age bins (the age at the plan's end if alive then). */
   deathAge: { memberId: string; all: number[]; failing: number[] }[];
   /** Household flags: [all, failing] counts. */
   flags: Record<'CARE_COSTS' | 'DISABILITY' | 'JOB_LOSS', [number, number]>;
@@ -48,8 +48,12 @@ export function emptyCauseCounts(plan: HouseholdPlan): CauseCounts {
 const bin = (x: number) => Math.min(RETURN_BINS - 1, Math.max(0, Math.floor((x + 0.5) / RETURN_BIN)));
 const binStart = (b: number) => b * RETURN_BIN - 0.5;
 
-/** Counts one due path of the base plan, simulated with its whole economy. */
-export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: PathRunner, failed: boolean): void {
+/**
+ * Counts one due path of the base plan, simulated with its whole economy. Only what happened while
+ * the household's plan ran counts (its first `yearsRun` years, to the last adult death): a child's
+ * care decades after the plan ended explains none of its failures.
+ */
+export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: PathRunner, failed: boolean, yearsRun: number): void {
   const f = failed ? 1 : 0;
   counts.due++;
   counts.failing += f;
@@ -64,7 +68,7 @@ export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: Pa
   counts.earlyInflation.all[bin(inflation)]++;
   counts.earlyInflation.failing[bin(inflation)] += f;
 
-  const Y = runner.compiled.years;
+  const Y = Math.min(yearsRun, runner.compiled.years);
   let care = 0,
     disabled = 0,
     jobLoss = 0;
@@ -78,7 +82,7 @@ export function countCauses(counts: CauseCounts, plan: HouseholdPlan, runner: Pa
       if (st === MemberState.DISABLED) disabled = 1;
       if (life.unemployed[t] === 1) jobLoss = 1;
     }
-    const deathAge = age0 + (life.deathYear >= 0 ? life.deathYear : Y);
+    const deathAge = age0 + (life.deathYear >= 0 && life.deathYear < Y ? life.deathYear : Y);
     const adult = counts.deathAge.find((d) => d.memberId === m.id);
     if (adult) {
       const b = Math.min(AGE_BINS - 1, Math.max(0, deathAge));

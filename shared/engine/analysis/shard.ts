@@ -112,7 +112,7 @@ function diagnoseBase(pool: RunnerPool, plan: HouseholdPlan, target: ResolvedTar
       continue;
     }
     const met = targetMet(target, sim);
-    countCauses(causes, plan, runner, !met);
+    countCauses(causes, plan, runner, !met, sim.yearsRun);
     out.push(met ? 1 : 0);
   }
   return out;

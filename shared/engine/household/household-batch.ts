@@ -35,6 +35,8 @@ export class HouseholdBatch {
   /** Years simulated: up to and including the year of the last adult death, or the horizon. */
   readonly yearsRun: Int32Array;
   readonly depletionYear: Int32Array;
+  /** 1 when the path's last year fell short: it ran out, where a path depleted earlier and not then had a cash squeeze. */
+  readonly ranOut: Uint8Array;
   readonly totalShortfallReal: Float64Array;
   readonly terminalEstateReal: Float64Array;
   /** The estate tax taken from the terminal estate, real. */
@@ -122,6 +124,7 @@ export class HouseholdBatch {
     }));
     this.yearsRun = new Int32Array(B);
     this.depletionYear = new Int32Array(B);
+    this.ranOut = new Uint8Array(B);
     this.totalShortfallReal = f64(1);
     this.terminalEstateReal = f64(1);
     this.estateTaxReal = f64(1);
@@ -161,6 +164,7 @@ export class HouseholdBatch {
     for (let t = 0; t <= sim.yearsRun; t++) inverseCpi[t * B + i] = 1 / cpi[t];
     this.yearsRun[i] = sim.yearsRun;
     this.depletionYear[i] = sim.depletionYear;
+    this.ranOut[i] = sim.ranOut ? 1 : 0;
     this.totalShortfallReal[i] = sim.totalShortfallReal;
     this.terminalEstateReal[i] = sim.terminalEstateReal;
     this.estateTaxReal[i] = sim.estateTaxReal;

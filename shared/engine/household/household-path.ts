@@ -42,6 +42,8 @@ export class HouseholdPathSimulator {
   /** Years simulated on this path: up to and including the year of the last adult death, or the horizon. */
   yearsRun = 0;
   depletionYear = -1;
+  /** Whether the essential spending of the path's last year went unmet: the household ran out (and did not recover). */
+  ranOut = false;
   totalShortfallReal = 0;
   /** The real terminal estate after the estate tax (which the LEGACY goal measures), and before it. */
   terminalEstateReal = 0;
@@ -779,6 +781,7 @@ export class HouseholdPathSimulator {
     this.totalShortfallReal = totalShortfallReal;
     log.inLoop = log.size;
     this.yearsRun = t;
+    this.ranOut = t > 0 && shortfallOut[(t - 1) * slots + slot] > 0;
     const worthEnd = t > 0 ? netWorthOut[(t - 1) * slots + slot] : 0;
     const estateTax =
       c.estateTax === null || t === 0

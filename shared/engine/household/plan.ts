@@ -199,19 +199,24 @@ export interface HouseholdPlan {
   estateTax?: EstateTaxSystem;
 }
 
-/** Highest age simulated: the default horizon runs until every member has died or reached it. */
+/** Highest age simulated: the default horizon runs until the youngest adult has died or reached it. */
 export const MAX_AGE = 120;
 
 /**
- * Default horizon (docs/MODEL.md): until the youngest member, children included, reaches MAX_AGE, so that
- * every member's life is simulated to its end and each member's life expectancy compares with a
- * life table's.
+ * Default horizon (docs/HOUSEHOLD.md): until the youngest adult (a member who is not a DEPENDANT)
+ * reaches MAX_AGE. The household's plan ends at the last adult death, so a longer horizon would
+ * only follow children's lives for decades after the plan has ended; their figures cover this
+ * horizon.
  */
-export function defaultHorizonYears(startYear: number, members: { birthYear: number }[]): number {
-  return Math.max(1, MAX_AGE - youngestMemberAge(startYear, members));
+export function defaultHorizonYears(startYear: number, members: { birthYear: number; role?: string }[]): number {
+  return Math.max(1, MAX_AGE - youngestAdultAge(startYear, members));
 }
 
-/** Age in startYear of the youngest member: the member `horizon.untilAge` counts by. */
-export function youngestMemberAge(startYear: number, members: { birthYear: number }[]): number {
-  return Math.min(...members.map((m) => startYear - m.birthYear));
+/**
+ * Age in startYear of the youngest adult: the member `horizon.untilAge` counts by. A household of
+ * dependants only (which validation refuses) counts by its youngest member.
+ */
+export function youngestAdultAge(startYear: number, members: { birthYear: number; role?: string }[]): number {
+  const adults = members.filter((m) => m.role !== 'DEPENDANT');
+  return Math.min(...(adults.length > 0 ? adults : members).map((m) => startYear - m.birthYear));
 }

@@ -67,6 +67,8 @@ export function buildOutput(
     summary: {
       probabilityOfSuccess: ratio(merged.successes, n),
       probabilityOfDepletion: ratio(merged.depletions, n),
+      probabilityOfCashSqueeze: ratio(merged.depletions - merged.runningOut, n),
+      probabilityOfRunningOut: ratio(merged.runningOut, n),
       depletionAge: percentiles(merged.depletionAge),
       expectedShortfall: n > 0 ? merged.totalShortfall.value() / n : 0,
       terminalEstate: percentiles(merged.terminalEstate),

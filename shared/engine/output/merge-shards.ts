@@ -152,6 +152,7 @@ export function mergeShards(results: readonly ShardResultInput[]): MergedShards 
     pathYears: pick((r) => r.pathYears).reduce((a, b) => a + b, 0),
     successes: pick((r) => r.successes).reduce((a, b) => a + b, 0),
     depletions: pick((r) => r.depletions).reduce((a, b) => a + b, 0),
+    runningOut: pick((r) => r.runningOut).reduce((a, b) => a + b, 0),
     depletionAge,
     totalShortfall: sumOf(pick((r) => r.totalShortfall)),
     terminalEstate,

@@ -79,6 +79,10 @@ export interface OutputDocument {
   summary: {
     probabilityOfSuccess: number;
     probabilityOfDepletion: number;
+    /** Paths whose essential spending fell short in some year but was met in the plan's last year: a squeeze, recovered. */
+    probabilityOfCashSqueeze: number;
+    /** Paths whose essential spending fell short in the plan's last year: out of money to the end. */
+    probabilityOfRunningOut: number;
     depletionAge: Percentiles;
     expectedShortfall: number;
     terminalEstate: Percentiles;

@@ -73,6 +73,7 @@ export class ShardAccumulator implements YearRecorder {
   private pathYears = 0;
   private successes = 0;
   private depletions = 0;
+  private runningOut = 0;
   private readonly depletionAge = new Distribution(MONEY_UNIT);
   private readonly totalShortfall = new ExactSum();
   private readonly terminalEstate = new Distribution(MONEY_UNIT);
@@ -228,6 +229,7 @@ export class ShardAccumulator implements YearRecorder {
       if (batch.success[i] === 1) this.successes++;
       if (depletionYear >= 0) {
         this.depletions++;
+        this.runningOut += batch.ranOut[i];
         this.depletionAge.add(c.memberAge0[c.primary] + depletionYear);
         for (let t = depletionYear; t < Y; t++) this.depletedBy[t]++;
       }
@@ -350,6 +352,7 @@ export class ShardAccumulator implements YearRecorder {
       pathYears: this.pathYears,
       successes: this.successes,
       depletions: this.depletions,
+      runningOut: this.runningOut,
       totalShortfall: this.totalShortfall.toJSON(),
       ...(this.c.estateTax !== null ? { estateTax: this.estateTax.toJSON() } : {}),
       goals: this.goalDue.map((due, g) => ({ due, achieved: this.goalAchieved[g], fundedRatio: this.goalRatio[g].toJSON() })),

@@ -42,6 +42,8 @@ export interface ShardResultOf<D, S> {
   pathYears: number;
   successes: number;
   depletions: number;
+  /** Depleted paths whose last year fell short too (ran out); the others had a cash squeeze and recovered. */
+  runningOut: number;
   depletionAge: D;
   totalShortfall: S;
   terminalEstate: D;

@@ -283,17 +283,17 @@ describe('scenario document', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const plan = toHouseholdPlan(r.value);
-    // The youngest member (leo, born 2022) is 3 in 2025: until he reaches 120.
-    expect(plan.years).toBe(120 - 3);
+    // The youngest adult (sam, born 1992) is 33 in 2025: until she reaches 120; the children (3 and 6) do not set it.
+    expect(plan.years).toBe(120 - 33);
     expect(plan.assumptions.life.disability.enabled).toBe(true);
     expect(plan.accounts.find((a) => a.id === 'alex-401k')!.accessAge).toBe(60);
-    // untilAge counts by the youngest member too.
+    // untilAge counts by the youngest adult too.
     const until = validateScenario({ ...example(), simulation: { horizon: { untilAge: 100 } } });
-    expect(until.ok && toHouseholdPlan(until.value).years).toBe(100 - 3);
+    expect(until.ok && toHouseholdPlan(until.value).years).toBe(100 - 33);
     expectError(
-      { ...example(), simulation: { horizon: { untilAge: 3 } } },
+      { ...example(), simulation: { horizon: { untilAge: 33 } } },
       'simulation.horizon.untilAge',
-      /above the youngest member's age in startYear \(3\)/,
+      /above the youngest adult's age in startYear \(33\)/,
     );
   });
 

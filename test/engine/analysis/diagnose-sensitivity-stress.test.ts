@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, analysisIssues } from '../../../shared/engine/analysis/index.js';
 import { loadExample } from '../output/example-plans.js';
+import { PathRunner } from '../../../shared/engine/household/path-runner.js';
+import { MemberState } from '../../../shared/engine/life/life-path.js';
 
 describe('DIAGNOSE', () => {
   it('on the care example, care costs rank among the top causes of failure', () => {
@@ -14,6 +16,29 @@ describe('DIAGNOSE', () => {
     // Over-represented among failing paths, beyond sampling error.
     expect(careCause.lift!.interval95[0]).toBeGreaterThan(1);
     expect(careCause.amongFailing).toBeGreaterThan(careCause.amongAll);
+  });
+
+  it("counts a member's care only while the plan runs: never a child's after the last adult has died", () => {
+    // An 80-year-old with a 30-year-old dependant over 90 years: the plan ends with the adult's
+    // death, and the dependant's care falls decades later.
+    const p = loadExample('single-retiree-care', (doc) => {
+      doc.members.push({ id: 'heir', role: 'DEPENDANT', birthYear: doc.startYear - 30, sex: 'FEMALE' });
+      doc.simulation.horizon = { years: 90 };
+    });
+    const paths = 600;
+    const d = analyse(p, { type: 'DIAGNOSE' }, { seed: 7, paths }).diagnose!;
+    const runner = new PathRunner(p, 7);
+    let inPlan = 0;
+    let overHorizon = 0;
+    for (let k = 0; k < paths; k++) {
+      const sim = runner.run(k, null, true);
+      const cared = (until: number) =>
+        runner.lives.some((l) => Array.from(l.careSetting.subarray(0, until)).some((c, t) => c !== 0 && l.state[t] !== MemberState.DEAD));
+      if (cared(sim.yearsRun)) inPlan++;
+      if (cared(p.years)) overHorizon++;
+    }
+    expect(overHorizon).toBeGreaterThan(inPlan);
+    expect(d.causes.find((c) => c.cause === 'CARE_COSTS')!.amongAll).toBe(inPlan / paths);
   });
 
   it('on the young family, the actions include retiring later and spending less, each with a non-zero effect', () => {

@@ -43,13 +43,10 @@ function compareEngines(name: string, plan: ReturnType<typeof loadExample>, path
     for (let i = 0; i < count; i++) {
       const sim = pathRunner.run(indices[i], null, inEconomySample(indices[i]));
       const where = `${name}, path ${indices[i]}`;
-      expect([b.yearsRun[i], b.depletionYear[i], b.success[i], b.terminalEstateReal[i], b.totalShortfallReal[i]], where).toEqual([
-        sim.yearsRun,
-        sim.depletionYear,
-        sim.success ? 1 : 0,
-        sim.terminalEstateReal,
-        sim.totalShortfallReal,
-      ]);
+      expect(
+        [b.yearsRun[i], b.depletionYear[i], b.ranOut[i], b.success[i], b.terminalEstateReal[i], b.totalShortfallReal[i]],
+        where,
+      ).toEqual([sim.yearsRun, sim.depletionYear, sim.ranOut ? 1 : 0, sim.success ? 1 : 0, sim.terminalEstateReal, sim.totalShortfallReal]);
       for (let g = 0; g < G; g++) {
         const at = g * b.capacity + i;
         expect([b.goalCameDue[at], b.goalFull[at], b.goalTarget[at], b.goalPaid[at]], `${where}, goal ${g}`).toEqual([

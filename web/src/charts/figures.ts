@@ -1,102 +1,167 @@
 /**
- * The output's figures as Observable Plot charts: fan charts (p5–p95 and p25–p75 bands with the
- * median), the probability of depletion, the goals' achievability, a life's net worth with its
- * events, and two scenarios' fans overlaid. Each mark carries an aria-description naming what it shows.
+ * The output's figures as Observable Plot charts, each with currency axes, a tooltip of the values
+ * at the pointer's year and a legend (drawn beside the chart by its caller, from `fanLegend` and
+ * `eventColours`): fan charts (p5–p95 and p25–p75 bands with the median), the chance of having
+ * fallen short, the goals' achievability, a life's net worth with its events, the comparison's
+ * medians and their difference, and the sensitivity tornado. Each mark carries an
+ * aria-description naming what it shows.
  */
-import { areaY, barX, dot, lineY, plot, ruleX, ruleY, text, tickX } from '@observablehq/plot';
+import { areaY, barX, dot, lineY, plot, pointerX, ruleX, ruleY, text, tickX, tip } from '@observablehq/plot';
 import type { ComparisonDocument, OutputDocument } from '../api.ts';
-import { compactMoney, percent } from '../format.ts';
+import { axisMoney, money, percent } from '../format.ts';
 
 export type Metric = 'netWorth' | 'liquidAssets';
 export type View = 'real' | 'nominal';
 
+/** Fewer lives than this in a year leave its 5th and 95th percentiles to a handful of lives: the fan stops before. */
+export const MIN_FAN_LIVES = 100;
+
 export interface FanRow {
   age: number;
-  p5: number | null;
-  p25: number | null;
-  p50: number | null;
-  p75: number | null;
-  p95: number | null;
+  year: number;
+  lives: number;
+  p5: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p95: number;
 }
 
-/**
- * The years the member may still be alive: the horizon runs to the end of the youngest member's
- * life, which an older member's age axis would stretch far past any life.
- */
-export function yearsOf(output: Pick<OutputDocument, 'timeSeries'>, memberId: string) {
-  let last = output.timeSeries.length;
-  while (last > 1 && (output.timeSeries[last - 1].members[memberId]?.alive ?? 1) < minimumAlive) last--;
-  return output.timeSeries.slice(0, last);
+/** The years a fan is drawn for: from the start, while at least MIN_FAN_LIVES lives are still running. */
+export function fanYears(output: OutputDocument): OutputDocument['timeSeries'] {
+  const end = output.timeSeries.findIndex((t) => t.paths < MIN_FAN_LIVES);
+  return end < 0 ? output.timeSeries : output.timeSeries.slice(0, Math.max(1, end));
 }
 
-/** Below this chance of being alive, the member's age no longer describes a year worth showing. */
-const minimumAlive = 0.005;
-
-/** One row per year with the first member's age, the metric's percentiles in the chosen view. */
-export function fanRows(output: Pick<OutputDocument, 'timeSeries'>, metric: Metric, view: View, memberId: string): FanRow[] {
-  return yearsOf(output, memberId).map((t) => {
+export function fanRows(output: OutputDocument, metric: Metric, view: View, memberId: string): FanRow[] {
+  return fanYears(output).map((t) => {
     const p = t[metric][view];
-    return { age: t.ages[memberId], p5: p.p5, p25: p.p25, p50: p.p50, p75: p.p75, p95: p.p95 };
+    return {
+      age: t.ages[memberId],
+      year: t.calendarYear,
+      lives: t.paths,
+      p5: p.p5 ?? 0,
+      p25: p.p25 ?? 0,
+      p50: p.p50 ?? 0,
+      p75: p.p75 ?? 0,
+      p95: p.p95 ?? 0,
+    };
   });
 }
 
-const palette = { band: '#6a8fd8', inner: '#3461c1', median: '#123a8c', alternative: '#c0561b', alternativeDark: '#8a3108' };
+export const palette = {
+  band: '#9db4e6',
+  inner: '#5a7fd0',
+  median: '#123a8c',
+  alternative: '#b2470f',
+  difference: '#1f6b3a',
+  shortfall: '#b3261e',
+};
+
+/** The bands and line of a fan, as its legend lists them. */
+export const fanLegend = [
+  { colour: palette.band, label: 'Middle 90% of lives (5th to 95th percentile)' },
+  { colour: palette.inner, label: 'Middle half of lives (25th to 75th percentile)' },
+  { colour: palette.median, label: 'Median life', line: true },
+];
+
+/** One colour per kind of event, the same on every chart and timeline whatever the order events come in. */
+export const eventColours: Record<string, string> = {
+  DEATH: '#1b1f24',
+  DISABILITY: '#8a3ffc',
+  RECOVERY: '#33b1ff',
+  LONG_TERM_CARE: '#a2191f',
+  JOB_LOSS: '#d12771',
+  REEMPLOYMENT: '#007d79',
+  RETIREMENT: '#1f4fb5',
+  GOAL_FUNDED: '#198038',
+  GOAL_MISSED: '#b28600',
+  DEPLETION: '#da1e28',
+  PROPERTY_SOLD: '#6f4d00',
+  INSURANCE_PAYOUT: '#005d5d',
+};
+const eventTypes = Object.keys(eventColours);
+
 const common = (width: number) => ({
   width,
   height: Math.round(Math.min(420, Math.max(260, width * 0.5))),
-  marginLeft: 56,
+  marginLeft: 64,
   style: { fontSize: '13px' },
 });
 
-export function fanChart(rows: FanRow[], width: number, ageLabel: string): SVGSVGElement | HTMLElement {
+export function fanChart(rows: FanRow[], width: number, ageLabel: string, currency: string): SVGSVGElement | HTMLElement {
   return plot({
     ...common(width),
     x: { label: ageLabel },
-    y: { label: 'Amount', grid: true, tickFormat: compactMoney },
+    y: { label: currency, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
     marks: [
-      areaY(rows, { x: 'age', y1: 'p5', y2: 'p95', fill: palette.band, fillOpacity: 0.3, ariaDescription: 'p5 to p95 band' }),
-      areaY(rows, { x: 'age', y1: 'p25', y2: 'p75', fill: palette.inner, fillOpacity: 0.35, ariaDescription: 'p25 to p75 band' }),
+      areaY(rows, { x: 'age', y1: 'p5', y2: 'p95', fill: palette.band, fillOpacity: 0.55, ariaDescription: 'p5 to p95 band' }),
+      areaY(rows, { x: 'age', y1: 'p25', y2: 'p75', fill: palette.inner, fillOpacity: 0.55, ariaDescription: 'p25 to p75 band' }),
       lineY(rows, { x: 'age', y: 'p50', stroke: palette.median, strokeWidth: 2, ariaDescription: 'median' }),
       ruleY([0], { ariaDescription: 'zero' }),
+      tip(
+        rows,
+        pointerX({
+          x: 'age',
+          y: 'p50',
+          title: (r: FanRow) =>
+            `Age ${r.age} (${r.year})\n95th percentile ${money(r.p95, currency)}\n75th ${money(r.p75, currency)}\n` +
+            `Median ${money(r.p50, currency)}\n25th ${money(r.p25, currency)}\n5th ${money(r.p5, currency)}`,
+        }),
+      ),
     ],
   });
 }
 
 export function depletionChart(output: OutputDocument, width: number, memberId: string, ageLabel: string): SVGSVGElement | HTMLElement {
-  const rows = yearsOf(output, memberId).map((t) => ({ age: t.ages[memberId], depleted: t.depleted }));
+  const n = output.metadata.paths;
+  const rows = fanYears(output).map((t) => ({ age: t.ages[memberId], year: t.calendarYear, depleted: t.depleted }));
   return plot({
     ...common(width),
     height: 220,
     x: { label: ageLabel },
     y: {
-      label: 'Probability depleted',
+      label: 'Chance',
       domain: [0, Math.max(0.05, ...rows.map((r) => r.depleted))],
-      tickFormat: (x: number) => percent(x),
+      tickFormat: (x: number) => `${Math.round(x * 100)}%`,
       grid: true,
     },
     marks: [
-      areaY(rows, { x: 'age', y: 'depleted', fill: '#b3261e', fillOpacity: 0.15, ariaDescription: 'depletion area' }),
-      lineY(rows, { x: 'age', y: 'depleted', stroke: '#b3261e', strokeWidth: 2, ariaDescription: 'probability of depletion' }),
+      areaY(rows, { x: 'age', y: 'depleted', fill: palette.shortfall, fillOpacity: 0.15, ariaDescription: 'depletion area' }),
+      lineY(rows, { x: 'age', y: 'depleted', stroke: palette.shortfall, strokeWidth: 2, ariaDescription: 'probability of depletion' }),
       ruleY([0]),
+      tip(
+        rows,
+        pointerX({
+          x: 'age',
+          y: 'depleted',
+          title: (r: { age: number; year: number; depleted: number }) =>
+            `Age ${r.age} (${r.year})\nFallen short by then: ${percent(r.depleted, n)}`,
+        }),
+      ),
     ],
   });
 }
 
-export function goalsChart(output: OutputDocument, width: number): SVGSVGElement | HTMLElement {
-  const rows = output.summary.goals.map((g) => ({ goal: g.goalId, achievability: g.achievability ?? 0, known: g.achievability !== null }));
+export function goalsChart(
+  rows: { goal: string; achievability: number | null }[],
+  paths: number,
+  width: number,
+): SVGSVGElement | HTMLElement {
+  const data = rows.map((r) => ({ goal: r.goal, achievability: r.achievability ?? 0, known: r.achievability !== null }));
   return plot({
     ...common(width),
-    height: 40 + rows.length * 34,
-    marginLeft: 130,
+    height: 50 + data.length * 34,
+    marginLeft: Math.min(220, Math.max(100, width * 0.35)),
     marginRight: 56,
-    x: { label: 'Achievability', domain: [0, 1], tickFormat: (x: number) => percent(x), grid: true },
-    y: { label: null },
+    x: { label: 'Chance the goal is met', domain: [0, 1], tickFormat: (x: number) => `${Math.round(x * 100)}%`, grid: true },
+    y: { label: null, domain: data.map((r) => r.goal) },
     marks: [
-      barX(rows, { y: 'goal', x: 'achievability', fill: '#2e7d4f', ariaDescription: 'achievability' }),
-      text(rows, {
+      barX(data, { y: 'goal', x: 'achievability', fill: '#2e7d4f', ariaDescription: 'achievability' }),
+      text(data, {
         y: 'goal',
         x: 'achievability',
-        text: (r: { achievability: number; known: boolean }) => (r.known ? percent(r.achievability) : 'not due'),
+        text: (r: { achievability: number; known: boolean }) => (r.known ? percent(r.achievability, paths) : 'never due'),
         dx: 6,
         textAnchor: 'start',
       }),
@@ -107,77 +172,105 @@ export function goalsChart(output: OutputDocument, width: number): SVGSVGElement
 
 type Life = OutputDocument['lives'][number];
 
-export function lifeChart(life: Life, width: number, memberId: string, ageLabel: string, view: View): SVGSVGElement | HTMLElement {
+export function lifeChart(
+  life: Life,
+  width: number,
+  memberId: string,
+  ageLabel: string,
+  view: View,
+  currency: string,
+  describe: (e: Life['events'][number]) => string,
+): SVGSVGElement | HTMLElement {
   const ageOfYear = new Map(life.years.map((y) => [y.year, y.ages[memberId]]));
-  const rows = life.years.map((y) => ({ age: y.ages[memberId], netWorth: y.netWorth[view] }));
-  const events = life.events.map((e) => ({ ...e, age: ageOfYear.get(e.year) ?? null }));
+  const rows = life.years.map((y) => ({ age: y.ages[memberId], year: y.calendarYear, netWorth: y.netWorth[view] }));
+  const events = life.events.map((e) => ({ ...e, age: ageOfYear.get(e.year) ?? null, words: describe(e) }));
   return plot({
     ...common(width),
-    height: 240,
+    height: 260,
     x: { label: ageLabel },
-    y: { label: 'Net worth', grid: true, tickFormat: compactMoney },
-    color: { legend: true, type: 'categorical' },
+    y: { label: currency, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
+    color: { type: 'categorical', domain: eventTypes, range: eventTypes.map((t) => eventColours[t]) },
     marks: [
       lineY(rows, { x: 'age', y: 'netWorth', stroke: palette.median, strokeWidth: 1.5, ariaDescription: 'net worth' }),
-      // A line across the chart for the rarer events; funded goals (often yearly) get only their dot.
+      // A line across the chart for the rarer events; met goals (often yearly) get only their dot.
       tickX(
         events.filter((e) => e.type !== 'GOAL_FUNDED'),
         { x: 'age', stroke: 'type', strokeWidth: 2, strokeOpacity: 0.7, ariaDescription: 'events' },
       ),
-      dot(events, {
-        x: 'age',
-        y: 0,
-        fill: 'type',
-        r: 4,
-        title: (e: { type: string; calendarYear: number; memberId?: string; goalId?: string }) =>
-          `${e.calendarYear}: ${e.type}${e.memberId ? ` (${e.memberId})` : ''}${e.goalId ? ` (${e.goalId})` : ''}`,
-      }),
+      dot(events, { x: 'age', y: 0, fill: 'type', r: 4, ariaDescription: 'event dots' }),
       ruleY([0]),
+      tip(events, pointerX({ x: 'age', y: 0, title: (e: { calendarYear: number; words: string }) => `${e.calendarYear}: ${e.words}` })),
     ],
   });
 }
 
-/** Both scenarios' p5–p95 bands and medians on one chart. */
-export function overlayChart(
-  baseline: FanRow[],
-  alternative: FanRow[],
-  names: [string, string],
-  width: number,
-  ageLabel: string,
-): SVGSVGElement | HTMLElement {
-  const tag = (rows: FanRow[], scenario: string) => rows.map((r) => ({ ...r, scenario }));
+export interface MedianRow {
+  year: number;
+  baseline: number | null;
+  alternative: number | null;
+  difference: number | null;
+}
+
+export const comparisonRows = (doc: ComparisonDocument): MedianRow[] =>
+  doc.timeSeries.map((t) => ({
+    year: t.calendarYear,
+    baseline: t.baselineMedianNetWorth,
+    alternative: t.alternativeMedianNetWorth,
+    difference: t.medianNetWorthDifference,
+  }));
+
+/** The two scenarios' median net worth by year, the baseline solid and the alternative dashed, in two colours. */
+export function mediansChart(rows: MedianRow[], names: [string, string], width: number, currency: string): SVGSVGElement | HTMLElement {
+  const long = rows.flatMap((r) => [
+    { year: r.year, scenario: names[0], value: r.baseline },
+    { year: r.year, scenario: names[1], value: r.alternative },
+  ]);
   return plot({
     ...common(width),
-    x: { label: ageLabel },
-    y: { label: 'Net worth (real)', grid: true, tickFormat: compactMoney },
-    color: { legend: true, domain: names, range: [palette.inner, palette.alternative] },
+    x: { label: 'Year', tickFormat: (y: number) => String(y) },
+    y: { label: `${currency}, today’s money`, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
+    color: { domain: names, range: [palette.median, palette.alternative] },
     marks: [
-      areaY(tag(baseline, names[0]), {
-        x: 'age',
-        y1: 'p5',
-        y2: 'p95',
-        fill: 'scenario',
-        fillOpacity: 0.2,
-        ariaDescription: 'baseline p5 to p95 band',
-      }),
-      areaY(tag(alternative, names[1]), {
-        x: 'age',
-        y1: 'p5',
-        y2: 'p95',
-        fill: 'scenario',
-        fillOpacity: 0.2,
-        ariaDescription: 'alternative p5 to p95 band',
-      }),
-      lineY(tag(baseline, names[0]), { x: 'age', y: 'p50', stroke: 'scenario', strokeWidth: 2, ariaDescription: 'baseline median' }),
-      lineY(tag(alternative, names[1]), {
-        x: 'age',
-        y: 'p50',
-        stroke: 'scenario',
-        strokeWidth: 2,
-        strokeDasharray: '6 3',
-        ariaDescription: 'alternative median',
-      }),
+      lineY(
+        long.filter((r) => r.scenario === names[0]),
+        { x: 'year', y: 'value', stroke: 'scenario', strokeWidth: 2, ariaDescription: 'baseline median' },
+      ),
+      lineY(
+        long.filter((r) => r.scenario === names[1]),
+        { x: 'year', y: 'value', stroke: 'scenario', strokeWidth: 2, strokeDasharray: '6 3', ariaDescription: 'alternative median' },
+      ),
       ruleY([0]),
+      tip(
+        rows,
+        pointerX({
+          x: 'year',
+          y: 'baseline',
+          title: (r: MedianRow) => `${r.year}\n${names[0]}: ${money(r.baseline, currency)}\n${names[1]}: ${money(r.alternative, currency)}`,
+        }),
+      ),
+    ],
+  });
+}
+
+/** The median of the per-year difference, alternative minus baseline, around zero. */
+export function differenceChart(rows: MedianRow[], width: number, currency: string): SVGSVGElement | HTMLElement {
+  return plot({
+    ...common(width),
+    height: 240,
+    x: { label: 'Year', tickFormat: (y: number) => String(y) },
+    y: { label: `Difference, ${currency}`, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
+    marks: [
+      areaY(rows, { x: 'year', y: 'difference', fill: palette.difference, fillOpacity: 0.2, ariaDescription: 'difference area' }),
+      lineY(rows, { x: 'year', y: 'difference', stroke: palette.difference, strokeWidth: 2, ariaDescription: 'median difference' }),
+      ruleY([0]),
+      tip(
+        rows,
+        pointerX({
+          x: 'year',
+          y: 'difference',
+          title: (r: MedianRow) => `${r.year}\nDifference of the medians: ${money(r.difference, currency)}`,
+        }),
+      ),
     ],
   });
 }
@@ -185,35 +278,20 @@ export function overlayChart(
 /** A tornado: each input's change in success when moved down and up, the largest swing on top. */
 export function tornadoChart(rows: { input: string; down: number; up: number }[], width: number): SVGSVGElement | HTMLElement {
   const bars = rows.flatMap((r) => [
-    { input: r.input, move: 'down', change: r.down },
-    { input: r.input, move: 'up', change: r.up },
+    { input: r.input, move: 'Moved down', change: r.down },
+    { input: r.input, move: 'Moved up', change: r.up },
   ]);
   return plot({
     ...common(width),
-    height: 50 + rows.length * 34,
-    marginLeft: 150,
+    height: 60 + rows.length * 34,
+    marginLeft: Math.min(200, Math.max(110, width * 0.3)),
     x: {
-      label: 'Change in success (percentage points)',
-      tickFormat: (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`,
+      label: 'Change in the chance of success (percentage points)',
+      tickFormat: (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(Math.round(x * 100))}`,
       grid: true,
     },
     y: { label: null, domain: rows.map((r) => r.input) },
-    color: { legend: true, domain: ['down', 'up'], range: ['#b3261e', '#1f4fb5'] },
+    color: { legend: true, domain: ['Moved down', 'Moved up'], range: ['#b3261e', '#1f4fb5'] },
     marks: [barX(bars, { y: 'input', x1: 0, x2: 'change', fill: 'move', fillOpacity: 0.85, ariaDescription: 'tornado bars' }), ruleX([0])],
-  });
-}
-
-/** The comparison's own medians, by year, when a scenario has no stored output to draw its band from. */
-export function medianDifferenceChart(doc: ComparisonDocument, width: number): SVGSVGElement | HTMLElement {
-  const rows = doc.timeSeries.map((t) => ({ year: t.calendarYear, difference: t.medianNetWorthDifference }));
-  return plot({
-    ...common(width),
-    height: 220,
-    x: { label: 'Year', tickFormat: (y: number) => String(y) },
-    y: { label: 'Median net worth, alternative − baseline (real)', grid: true, tickFormat: compactMoney },
-    marks: [
-      lineY(rows, { x: 'year', y: 'difference', stroke: palette.alternativeDark, strokeWidth: 2, ariaDescription: 'median difference' }),
-      ruleY([0]),
-    ],
   });
 }

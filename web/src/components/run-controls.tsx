@@ -9,7 +9,7 @@ const MAX_PATHS = 100_000;
 export function PathsInput({ id, value, onChange }: { id: string; value: number; onChange: (paths: number) => void }) {
   return (
     <>
-      <label for={id}>Paths</label>
+      <label for={id}>Lives to simulate</label>
       <input
         id={id}
         type="number"

@@ -1,25 +1,27 @@
 /**
- * A comparison of two scenarios: the difference in success with its 95% interval, the paths whose
- * outcome changed, the other figures compared, and both scenarios' fans overlaid (from each one's
- * latest output; the comparison's own median difference when one has none).
+ * A comparison of two scenarios, life by life: each one's chance of success (the figure its own
+ * Results show, as both run on the baseline's seed and lives), the difference with its 95%
+ * interval, the lives whose outcome changed, the two medians beside the difference of the
+ * medians by year, and the other figures compared.
  */
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useEffect, useState } from 'preact/hooks';
-import { api, untilDone, type Comparison, type OutputDocument, type Scenario } from '../api.ts';
+import { api, untilDone, type Comparison, type Scenario } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
-import { fanRows, medianDifferenceChart, overlayChart } from '../charts/figures.ts';
-import { money, percent, points } from '../format.ts';
+import { comparisonRows, differenceChart, mediansChart, palette } from '../charts/figures.ts';
+import { age, count, money, percent, pointDecimals, points } from '../format.ts';
 import { useLoad } from '../components/useLoad.ts';
 import { href } from '../router.ts';
 import { RunProgress } from '../components/run-controls.tsx';
 
 const figureNames: Record<string, string> = {
-  probabilityOfSuccess: 'Success',
-  probabilityOfDepletion: 'Runs out of money',
-  expectedShortfall: 'Expected shortfall',
-  'terminalEstate.p5': 'Terminal estate, p5',
-  'terminalEstate.p50': 'Terminal estate, median',
-  'terminalEstate.p95': 'Terminal estate, p95',
-  'depletionAge.p50': 'Median age at depletion',
+  probabilityOfSuccess: 'Chance of success',
+  probabilityOfDepletion: 'Chance of falling short at least once',
+  expectedShortfall: 'Shortfall over the plan, on average (today’s money)',
+  'terminalEstate.p5': 'Estate at the end, 5th percentile (today’s money)',
+  'terminalEstate.p50': 'Estate at the end, median (today’s money)',
+  'terminalEstate.p95': 'Estate at the end, 95th percentile (today’s money)',
+  'depletionAge.p50': 'Median age at the first shortfall',
 };
 
 const moneyFigures = new Set(['expectedShortfall', 'terminalEstate.mean', 'terminalEstate.p5', 'terminalEstate.p50', 'terminalEstate.p95']);
@@ -28,8 +30,8 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
   const [run, setRun] = useState<Comparison | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [scenarios, setScenarios] = useState<[Scenario, Scenario] | null>(null);
-  const [outputs, setOutputs] = useState<[OutputDocument | null, OutputDocument | null] | null>(null);
   const household = useLoad(() => api.getHousehold(householdId), [householdId]);
+  const currency = household.data?.currency ?? 'USD';
 
   useEffect(() => {
     let live = true;
@@ -46,9 +48,6 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
         api.getScenario(householdId, done.alternativeScenarioId),
       ]);
       if (live) setScenarios(pair);
-      const latest = (sid: string) => api.latestOutput(householdId, sid).catch(() => null);
-      const outs = await Promise.all([latest(done.baselineScenarioId), latest(done.alternativeScenarioId)]);
-      if (live) setOutputs(outs);
     })().catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
@@ -58,8 +57,10 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
   const doc = run?.status === 'COMPLETED' ? run.comparison : undefined;
   const success = doc?.summary.find((f) => f.figure === 'probabilityOfSuccess');
   const names: [string, string] = scenarios ? [scenarios[0].name, scenarios[1].name] : ['Baseline', 'Alternative'];
-  const memberId = scenarios?.[0].members?.[0]?.id ?? '';
   const significant = success?.interval95 ? success.interval95[0] > 0 || success.interval95[1] < 0 : false;
+  const n = doc?.metadata.paths ?? 1;
+  const d = pointDecimals(success?.standardError ?? 0);
+  const rows = doc ? comparisonRows(doc) : [];
 
   return (
     <section>
@@ -76,91 +77,93 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
       {doc && success && (
         <>
           <p class="muted">
-            <strong>{names[1]}</strong> against <strong>{names[0]}</strong>, {doc.metadata.paths.toLocaleString()} paired paths, seed{' '}
-            {doc.metadata.seed}.
+            <strong>{names[1]}</strong> against <strong>{names[0]}</strong>, on the same {count(n)} simulated lives.
           </p>
           <section class="summary card" aria-labelledby="difference-title">
-            <h2 id="difference-title">Difference in success</h2>
+            <h2 id="difference-title">Difference in the chance of success</h2>
             <dl class="figures">
               <div>
                 <dt>{names[0]}</dt>
-                <dd data-figure="baseline-success">{percent(success.baseline)}</dd>
+                <dd data-figure="baseline-success" data-value={success.baseline ?? ''}>
+                  {percent(success.baseline, n)}
+                </dd>
               </div>
               <div>
                 <dt>{names[1]}</dt>
-                <dd data-figure="alternative-success">{percent(success.alternative)}</dd>
+                <dd data-figure="alternative-success" data-value={success.alternative ?? ''}>
+                  {percent(success.alternative, n)}
+                </dd>
               </div>
               <div>
                 <dt>Difference</dt>
                 <dd data-figure="success-difference" data-value={success.difference ?? ''}>
-                  {points(success.difference)}
+                  {points(success.difference, d)}
                 </dd>
               </div>
               <div>
                 <dt>95% interval</dt>
                 <dd data-figure="success-interval" data-low={success.interval95?.[0] ?? ''} data-high={success.interval95?.[1] ?? ''}>
-                  {success.interval95 ? `${points(success.interval95[0])} to ${points(success.interval95[1])}` : '–'}
+                  {success.interval95 ? `${points(success.interval95[0], d)} to ${points(success.interval95[1], d)}` : '–'}
                 </dd>
               </div>
             </dl>
             <p>
               {significant
                 ? 'The interval excludes zero: the change makes a real difference.'
-                : 'The interval includes zero: no difference this run can tell apart from chance.'}
+                : 'The interval includes zero: no difference these lives can tell apart from chance.'}
             </p>
           </section>
 
           <section aria-labelledby="changes-title">
-            <h2 id="changes-title">Paths that changed outcome</h2>
+            <h2 id="changes-title">Lives whose outcome changed</h2>
             <dl class="figures">
               <div>
-                <dt>Failed, now succeed</dt>
-                <dd data-figure="failed-to-succeeded">{doc.outcomeChanges.failedToSucceeded.toLocaleString()}</dd>
+                <dt>Fell short, now succeed</dt>
+                <dd data-figure="failed-to-succeeded">{count(doc.outcomeChanges.failedToSucceeded)}</dd>
               </div>
               <div>
-                <dt>Succeeded, now fail</dt>
-                <dd data-figure="succeeded-to-failed">{doc.outcomeChanges.succeededToFailed.toLocaleString()}</dd>
+                <dt>Succeeded, now fall short</dt>
+                <dd data-figure="succeeded-to-failed">{count(doc.outcomeChanges.succeededToFailed)}</dd>
               </div>
               <div>
                 <dt>Net</dt>
-                <dd data-figure="net-change">{doc.outcomeChanges.net.toLocaleString()}</dd>
+                <dd data-figure="net-change">{count(doc.outcomeChanges.net)}</dd>
               </div>
             </dl>
           </section>
 
-          <section aria-labelledby="overlay-title">
-            <h2 id="overlay-title">Both fans</h2>
-            {outputs?.[0] && outputs[1] ? (
+          <div class="two-columns">
+            <section aria-labelledby="medians-title">
+              <h2 id="medians-title">Median net worth of each</h2>
               <Chart
-                name="overlay"
-                label={`Net worth in today's money by age of ${memberId}: p5 to p95 and the median of ${names[0]} and of ${names[1]}`}
-                draw={(width) =>
-                  overlayChart(
-                    fanRows(outputs[0]!, 'netWorth', 'real', memberId),
-                    fanRows(outputs[1]!, 'netWorth', 'real', memberId),
-                    names,
-                    width,
-                    `Age of ${memberId}`,
-                  )
-                }
-                deps={[outputs, memberId]}
+                name="medians"
+                label={`Median net worth in today’s money by year: ${names[0]} (solid) and ${names[1]} (dashed)`}
+                draw={(width) => mediansChart(rows, names, width, currency)}
+                deps={[doc, names[0], names[1], currency]}
+                legend={[
+                  { colour: palette.median, label: names[0], line: true },
+                  { colour: palette.alternative, label: `${names[1]} (dashed)`, line: true },
+                ]}
+                table={<MediansTable rows={rows} names={names} currency={currency} />}
               />
-            ) : (
-              <>
-                <p class="muted">Run both scenarios to see their fans overlaid. Meanwhile, the comparison's own median difference:</p>
-                <Chart
-                  name="median-difference"
-                  label="Median real net worth, alternative minus baseline, by year"
-                  draw={(width) => medianDifferenceChart(doc, width)}
-                  deps={[doc]}
-                />
-              </>
-            )}
-          </section>
+            </section>
+            <section aria-labelledby="difference-chart-title">
+              <h2 id="difference-chart-title">
+                {names[1]} minus {names[0]}
+              </h2>
+              <Chart
+                name="difference"
+                label={`The difference of the median net worths by year, ${names[1]} minus ${names[0]}, in today’s money`}
+                draw={(width) => differenceChart(rows, width, currency)}
+                deps={[doc, currency]}
+                legend={[{ colour: palette.difference, label: 'Difference of the medians', line: true }]}
+              />
+            </section>
+          </div>
 
           <section aria-labelledby="figures-title">
             <h2 id="figures-title">Other figures</h2>
-            <div class="table-scroll">
+            <ScrollRegion>
               <table>
                 <thead>
                   <tr>
@@ -175,16 +178,13 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
                   {doc.summary
                     .filter((f) => f.figure in figureNames)
                     .map((f) => {
-                      const probability = !moneyFigures.has(f.figure) && !f.figure.startsWith('depletionAge');
+                      const isMoney = moneyFigures.has(f.figure);
+                      const isAge = f.figure.startsWith('depletionAge');
+                      const fd = pointDecimals(f.standardError ?? 0);
                       const fmt = (x: number | null) =>
-                        moneyFigures.has(f.figure)
-                          ? money(x, household.data?.currency)
-                          : probability
-                            ? percent(x)
-                            : x === null
-                              ? '–'
-                              : x.toFixed(1);
-                      const fmtDifference = (x: number | null) => (probability ? points(x) : fmt(x));
+                        isMoney ? money(x, currency) : isAge ? (x === null ? 'never' : age(x)) : percent(x, n);
+                      const fmtDifference = (x: number | null) =>
+                        isMoney || isAge ? (isMoney ? money(x, currency) : age(x)) : points(x, fd);
                       return (
                         <tr>
                           <th scope="row">{figureNames[f.figure]}</th>
@@ -197,10 +197,35 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
                     })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         </>
       )}
     </section>
+  );
+}
+
+function MediansTable({ rows, names, currency }: { rows: ReturnType<typeof comparisonRows>; names: [string, string]; currency: string }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Year</th>
+          <th scope="col">{names[0]}</th>
+          <th scope="col">{names[1]}</th>
+          <th scope="col">Difference</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr>
+            <td>{r.year}</td>
+            <td>{money(r.baseline, currency)}</td>
+            <td>{money(r.alternative, currency)}</td>
+            <td>{money(r.difference, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, type FieldError } from '../api.ts';
 import { blankScenario, examples } from '../examples.ts';
 import { href, navigate } from '../router.ts';
+import { useLoad } from '../components/useLoad.ts';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
 
 export function NewScenario({ householdId }: { householdId: string }) {
@@ -10,10 +11,11 @@ export function NewScenario({ householdId }: { householdId: string }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const initial = examples.find((e) => e.id === start)?.document ?? blankScenario;
+  const household = useLoad(() => api.getHousehold(householdId), [householdId]);
   return (
     <section>
       <p class="crumbs">
-        <a href={href.households()}>Households</a> › <a href={href.household(householdId)}>Household</a> ›
+        <a href={href.households()}>Households</a> › <a href={href.household(householdId)}>{household.data?.name ?? 'Household'}</a> ›
       </p>
       <h1>New scenario</h1>
       <label for="start-from">Start from</label>
@@ -37,6 +39,7 @@ export function NewScenario({ householdId }: { householdId: string }) {
         initial={initial}
         errors={errors}
         submitLabel="Create scenario"
+        currency={household.data?.currency ?? 'USD'}
         onSubmit={async (doc) => {
           try {
             const created = await api.createScenario(householdId, doc);

@@ -1,33 +1,78 @@
 /**
- * A simulation's output: the summary card, fan charts of net worth and liquid assets (real or
- * nominal, by the first member's age), the probability of depletion over time, each goal's
- * achievability, the sampled lives with their events, and a CSV download (the API's own CSV).
+ * A simulation's results: the summary (each figure defined, rounded to what the number of lives
+ * supports, its sampling error a hover away), the fan of net worth or liquid assets (today's
+ * money or money of the day) by the main client's age, the chance of having fallen short, each
+ * goal's chance, and three sampled lives with their events in words. Every chart has a legend,
+ * tooltips and its figures as a table.
  */
 import { useState } from 'preact/hooks';
-import type { OutputDocument } from '../api.ts';
+import type { OutputDocument, ScenarioDocument } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
-import { depletionChart, fanChart, fanRows, goalsChart, lifeChart, type Metric, type View } from '../charts/figures.ts';
+import {
+  depletionChart,
+  eventColours,
+  fanChart,
+  fanLegend,
+  fanRows,
+  fanYears,
+  goalsChart,
+  lifeChart,
+  MIN_FAN_LIVES,
+  type Metric,
+  type View,
+} from '../charts/figures.ts';
 import { download } from '../csv.ts';
-import { age, money, percent } from '../format.ts';
+import { age, count, money, percent, percentDecimals, standardError } from '../format.ts';
+import { describeEvent, goalName, mainMember } from '../names.ts';
+import { Tabs, panelId, tabId } from '../components/Tabs.tsx';
+import { say } from '../words.ts';
 
 export interface OutputProps {
   output: OutputDocument;
-  /** The member whose age is the x axis: the scenario's first member. */
-  memberId: string;
+  scenario: ScenarioDocument;
   currency: string;
   filename: string;
   /** The output's yearly figures in CSV, as the API writes them. */
   csv: () => Promise<Response>;
+  onCashFlow?: () => void;
 }
 
-export function Output({ output, memberId, currency, filename, csv }: OutputProps) {
+/** The life labels of the output (`P10`...) in words. */
+export const lifeNames: Record<string, string> = {
+  P10: 'A poor outcome (10th percentile)',
+  P50: 'A middle outcome (median)',
+  P90: 'A good outcome (90th percentile)',
+};
+
+/** A probability with its sampling error on hover: "87%" titled "±0.7 points (one standard error), 2,000 lives". */
+export function Probability({ value, paths, figure }: { value: number; paths: number; figure: string }) {
+  const se = standardError(value, paths);
+  return (
+    <dd
+      data-figure={figure}
+      data-value={value}
+      title={`±${(se * 100).toFixed(percentDecimals(value, paths) + 1)} points (one standard error), ${count(paths)} lives`}
+    >
+      {percent(value, paths)}
+    </dd>
+  );
+}
+
+export function Output({ output, scenario, currency, filename, csv, onCashFlow }: OutputProps) {
   const [metric, setMetric] = useState<Metric>('netWorth');
   const [view, setView] = useState<View>('real');
   const [lifeIndex, setLifeIndex] = useState(Math.min(1, output.lives.length - 1));
   const s = output.summary;
-  const ageLabel = `Age of ${memberId}`;
+  const n = output.metadata.paths;
+  const main = mainMember(scenario);
+  const ageLabel = `Age of ${main.name}`;
   const metricName = metric === 'netWorth' ? 'Net worth' : 'Liquid assets';
+  const viewName = view === 'real' ? 'today’s money' : 'money of each year';
   const life = output.lives[lifeIndex];
+  const rows = fanRows(output, metric, view, main.id);
+  const drawn = fanYears(output);
+  const cut = drawn.length < output.timeSeries.length ? drawn[drawn.length - 1] : null;
+  const goals = s.goals.map((g) => ({ goal: goalName(scenario, g.goalId), achievability: g.achievability }));
 
   return (
     <div class="output">
@@ -35,39 +80,47 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
         <h2 id="summary-title">Summary</h2>
         <dl class="figures">
           <div>
-            <dt>Success</dt>
-            <dd data-figure="success" data-value={s.probabilityOfSuccess}>
-              {percent(s.probabilityOfSuccess)}
-            </dd>
+            <dt>Chance of success</dt>
+            <Probability value={s.probabilityOfSuccess} paths={n} figure="success" />
+            <dd class="definition">Essential spending met every year and every essential goal met.</dd>
           </div>
           <div>
-            <dt>Runs out of money</dt>
-            <dd data-figure="depletion">{percent(s.probabilityOfDepletion)}</dd>
+            <dt>Chance of a cash squeeze</dt>
+            <Probability value={s.probabilityOfCashSqueeze} paths={n} figure="cash-squeeze" />
+            <dd class="definition">A year’s essential spending not fully met, then met again later.</dd>
           </div>
           <div>
-            <dt>Median age at depletion</dt>
-            <dd data-figure="depletion-age">{age(s.depletionAge.p50)}</dd>
+            <dt>Chance of running out</dt>
+            <Probability value={s.probabilityOfRunningOut} paths={n} figure="running-out" />
+            <dd class="definition">Essential spending not met from some year to the end of the plan.</dd>
           </div>
           <div>
-            <dt>Terminal estate, median (today's money)</dt>
+            <dt>Age of {main.name} at the first shortfall, median</dt>
+            <dd data-figure="depletion-age">{s.depletionAge.p50 === null ? 'never' : age(s.depletionAge.p50)}</dd>
+            <dd class="definition">Among the lives that fell short at all.</dd>
+          </div>
+          <div>
+            <dt>Estate at the end, median</dt>
             <dd data-figure="terminal-estate-median" data-value={s.terminalEstate.p50 ?? ''}>
               {money(s.terminalEstate.p50, currency)}
             </dd>
+            <dd class="definition">Net worth when the last adult dies, in today’s money.</dd>
           </div>
           <div>
-            <dt>Terminal estate, p5 – p95</dt>
+            <dt>Estate at the end, 5th to 95th percentile</dt>
             <dd data-figure="terminal-estate-range">
-              {money(s.terminalEstate.p5, currency)} – {money(s.terminalEstate.p95, currency)}
+              {money(s.terminalEstate.p5, currency)} to {money(s.terminalEstate.p95, currency)}
             </dd>
+            <dd class="definition">In today’s money.</dd>
           </div>
         </dl>
         <p class="muted">
-          {output.metadata.paths.toLocaleString()} paths, seed {output.metadata.seed}, {output.metadata.years} years from{' '}
-          {output.metadata.startYear}.
+          {`${count(n)} simulated lives from ${output.metadata.startYear}, up to ${output.metadata.years} years. `}
+          {`Percentages are rounded to what ${count(n)} lives can tell apart; hover over one for its sampling error.`}
         </p>
         {output.metadata.assumptionSet && (
           <details>
-            <summary>Assumption set: {output.metadata.assumptionSet.country}</summary>
+            <summary>Assumption set: {output.metadata.assumptionSet.country === 'UK' ? 'United Kingdom' : 'United States'}</summary>
             <dl>
               <dt>Mortality</dt>
               <dd>{output.metadata.assumptionSet.data.mortality}</dd>
@@ -80,13 +133,22 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
             </dl>
           </details>
         )}
-        <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
-          Download CSV
-        </button>
+        <div class="actions">
+          {onCashFlow && (
+            <button type="button" onClick={onCashFlow}>
+              Cash flow, year by year
+            </button>
+          )}
+          <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
+            Download CSV
+          </button>
+        </div>
       </section>
 
       <section aria-labelledby="fan-title">
-        <h2 id="fan-title">{metricName} over time</h2>
+        <h2 id="fan-title">
+          {metricName} over time, in {viewName}
+        </h2>
         <div class="toggles">
           <fieldset class="segmented">
             <legend class="visually-hidden">Figure</legend>
@@ -101,76 +163,159 @@ export function Output({ output, memberId, currency, filename, csv }: OutputProp
           <fieldset class="segmented">
             <legend class="visually-hidden">Money</legend>
             <label>
-              <input type="radio" name="view" checked={view === 'real'} onChange={() => setView('real')} /> Today's money
+              <input type="radio" name="view" checked={view === 'real'} onChange={() => setView('real')} /> Today’s money
             </label>
             <label>
-              <input type="radio" name="view" checked={view === 'nominal'} onChange={() => setView('nominal')} /> Nominal
+              <input type="radio" name="view" checked={view === 'nominal'} onChange={() => setView('nominal')} /> Money of each year
             </label>
           </fieldset>
         </div>
         <Chart
           name={`fan-${metric}`}
-          label={
-            `${metricName} (${view === 'real' ? "today's money" : 'nominal'}) by ${ageLabel.toLowerCase()}: ` +
-            'the median, the middle half (p25 to p75) and p5 to p95 of the paths'
-          }
-          draw={(width) => fanChart(fanRows(output, metric, view, memberId), width, ageLabel)}
-          deps={[output, metric, view, memberId]}
+          label={`${metricName} (${viewName}) by age of ${main.name}: the median life, the middle half and the middle 90% of lives`}
+          draw={(width) => fanChart(rows, width, ageLabel, currency)}
+          deps={[output, metric, view, main.id]}
+          legend={fanLegend}
+          table={<FanTable rows={rows} currency={currency} />}
         />
+        {cut && (
+          <p class="muted" data-fan-cut={cut.ages[main.id]}>
+            {`The chart stops at age ${cut.ages[main.id]} of ${main.name} (${cut.calendarYear}): `}
+            {`after that fewer than ${MIN_FAN_LIVES} of the ${count(n)} lives are still running, too few to estimate the band.`}
+          </p>
+        )}
       </section>
 
       <div class="two-columns">
         <section aria-labelledby="depletion-title">
-          <h2 id="depletion-title">Chance of having run out</h2>
+          <h2 id="depletion-title">Chance of having fallen short</h2>
           <Chart
             name="depletion"
-            label={`Probability of having run out of money by ${ageLabel.toLowerCase()}`}
-            draw={(width) => depletionChart(output, width, memberId, ageLabel)}
-            deps={[output, memberId]}
+            label={`Chance that essential spending has fallen short at least once, by age of ${main.name}`}
+            draw={(width) => depletionChart(output, width, main.id, ageLabel)}
+            deps={[output, main.id]}
+            legend={[{ colour: '#b3261e', label: 'Fallen short at least once by that age', line: true }]}
+            table={
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Age</th>
+                    <th scope="col">Year</th>
+                    <th scope="col">Chance</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {drawn.map((t) => (
+                    <tr>
+                      <td>{t.ages[main.id]}</td>
+                      <td>{t.calendarYear}</td>
+                      <td>{percent(t.depleted, n)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
           />
         </section>
         <section aria-labelledby="goals-title">
           <h2 id="goals-title">Goals</h2>
-          <Chart
-            name="goals"
-            label="Each goal's achievability: the share of paths on which it was met when due"
-            draw={(width) => goalsChart(output, width)}
-            deps={[output]}
-          />
+          {goals.length === 0 ? (
+            <p>No goals in this plan.</p>
+          ) : (
+            <Chart
+              name="goals"
+              label="Each goal’s chance of being met in full whenever it falls due"
+              draw={(width) => goalsChart(goals, n, width)}
+              deps={[output, scenario]}
+              legend={[{ colour: '#2e7d4f', label: 'Chance the goal is met' }]}
+              table={
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Goal</th>
+                      <th scope="col">Chance met</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {goals.map((g) => (
+                      <tr>
+                        <th scope="row">{g.goal}</th>
+                        <td>{g.achievability === null ? 'never due' : percent(g.achievability, n)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              }
+            />
+          )}
         </section>
       </div>
 
       {life && (
         <section aria-labelledby="lives-title">
-          <h2 id="lives-title">Sampled lives</h2>
-          <p class="muted">Three paths, near the 10th, 50th and 90th percentiles of the terminal estate, with what happened on them.</p>
-          <div class="tabs" role="tablist" aria-label="Sampled lives">
-            {output.lives.map((l, i) => (
-              <button type="button" role="tab" aria-selected={i === lifeIndex} onClick={() => setLifeIndex(i)}>
-                {l.label}: {l.success ? 'succeeded' : 'fell short'}
-              </button>
-            ))}
-          </div>
-          <Chart
-            name="life"
-            label={`Net worth on the ${life.label} life, with its events`}
-            draw={(width) => lifeChart(life, width, memberId, ageLabel, view)}
-            deps={[life, memberId, view]}
+          <h2 id="lives-title">Three of the lives</h2>
+          <p class="muted">Lives near the 10th, 50th and 90th percentiles of the estate at the end, with what happened on each.</p>
+          <Tabs
+            label="Sampled lives"
+            idPrefix="life"
+            tabs={output.lives.map((l, i) => ({
+              id: String(i),
+              label: `${lifeNames[l.label] ?? l.label}: ${l.success ? 'succeeded' : 'fell short'}`,
+            }))}
+            selected={String(lifeIndex)}
+            onSelect={(id) => setLifeIndex(Number(id))}
           />
-          <ol class="timeline" aria-label={`Events of the ${life.label} life`}>
-            {life.events.map((e) => (
-              <li>
-                <time>{e.calendarYear}</time>{' '}
-                <span class={`event event-${e.type.toLowerCase()}`}>{e.type.replace(/_/g, ' ').toLowerCase()}</span>
-                {e.memberId && ` · ${e.memberId}`}
-                {e.goalId && ` · ${e.goalId}`}
-                {e.itemId && ` · ${e.itemId}`}
-                {e.amount !== undefined && ` · ${money(e.amount, currency)}`}
-              </li>
-            ))}
-          </ol>
+          <div role="tabpanel" id={panelId('life', String(lifeIndex))} aria-labelledby={tabId('life', String(lifeIndex))}>
+            <Chart
+              name="life"
+              label={`Net worth (${viewName}) in ${lifeNames[life.label] ?? life.label}, with its events`}
+              draw={(width) => lifeChart(life, width, main.id, ageLabel, view, currency, (e) => describeEvent(scenario, e, currency))}
+              deps={[life, main.id, view, scenario]}
+              legend={[...new Set(life.events.map((e) => e.type))].map((t) => ({ colour: eventColours[t] ?? '#515a65', label: say(t) }))}
+            />
+            <ol class="timeline" aria-label="Events of this life">
+              {life.events.map((e) => (
+                <li style={{ '--event-colour': eventColours[e.type] ?? '#515a65' }}>
+                  <time>{e.calendarYear}</time> <span class="event">{describeEvent(scenario, e, currency)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
         </section>
       )}
     </div>
+  );
+}
+
+function FanTable({ rows, currency }: { rows: ReturnType<typeof fanRows>; currency: string }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Age</th>
+          <th scope="col">Year</th>
+          <th scope="col">5th percentile</th>
+          <th scope="col">25th</th>
+          <th scope="col">Median</th>
+          <th scope="col">75th</th>
+          <th scope="col">95th</th>
+          <th scope="col">Lives running</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr>
+            <td>{r.age}</td>
+            <td>{r.year}</td>
+            <td>{money(r.p5, currency)}</td>
+            <td>{money(r.p25, currency)}</td>
+            <td>{money(r.p50, currency)}</td>
+            <td>{money(r.p75, currency)}</td>
+            <td>{money(r.p95, currency)}</td>
+            <td>{count(r.lives)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,151 +1,92 @@
 /**
- * A scenario document, edited through a form for the common fields (members, incomes, expenses,
- * accounts, a mortgage, goals) and a JSON editor for all of it. Both edit the same document; the
- * API's errors appear beside the field they name, or under the JSON editor when no input shows it.
+ * A scenario document edited through forms for every field (web/src/forms/spec.ts), grouped as an
+ * adviser works, with a JSON view of the whole document as an advanced option. Both edit the same
+ * document; the API's errors appear at the field they name, in words, or in a list under the form
+ * naming the field in words when no input shows it.
  */
+import type { Doc } from '../forms/doc.ts';
 import { useState } from 'preact/hooks';
 import type { FieldError, ScenarioDocument } from '../api.ts';
-import { ErrorText, Input, getAt, setAt, unplaced } from '../components/fields.tsx';
-
-interface Column {
-  key: string;
-  label: string;
-  type?: 'text' | 'number';
-  options?: readonly string[];
-}
-
-interface Section {
-  key: string;
-  title: string;
-  columns: Column[];
-  blank: Record<string, unknown>;
-  /** Only rows of this type are shown (the mortgage among the liabilities). */
-  only?: (row: Record<string, unknown>) => boolean;
-}
-
-const sections: Section[] = [
-  {
-    key: 'members',
-    title: 'Members',
-    columns: [
-      { key: 'id', label: 'Id' },
-      { key: 'role', label: 'Role', options: ['PRIMARY', 'PARTNER', 'DEPENDANT'] },
-      { key: 'birthYear', label: 'Birth year', type: 'number' },
-      { key: 'sex', label: 'Sex', options: ['FEMALE', 'MALE'] },
-      { key: 'retirementAge', label: 'Retirement age', type: 'number' },
-    ],
-    blank: { id: '', role: 'PARTNER', birthYear: 1990, sex: 'FEMALE', retirementAge: 67 },
-  },
-  {
-    key: 'incomes',
-    title: 'Incomes',
-    columns: [
-      { key: 'id', label: 'Id' },
-      { key: 'type', label: 'Type', options: ['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER'] },
-      { key: 'memberId', label: 'Member' },
-      { key: 'amount', label: 'Amount a year', type: 'number' },
-      { key: 'fromAge', label: 'From age', type: 'number' },
-    ],
-    blank: { id: '', type: 'SALARY', memberId: '', amount: 0 },
-  },
-  {
-    key: 'expenses',
-    title: 'Expenses',
-    columns: [
-      { key: 'id', label: 'Id' },
-      { key: 'type', label: 'Type', options: ['LIVING', 'OTHER'] },
-      { key: 'amount', label: 'Amount a year', type: 'number' },
-      { key: 'fromYear', label: 'From year', type: 'number' },
-      { key: 'toYear', label: 'To year', type: 'number' },
-    ],
-    blank: { id: '', type: 'OTHER', amount: 0 },
-  },
-  {
-    key: 'accounts',
-    title: 'Accounts',
-    columns: [
-      { key: 'id', label: 'Id' },
-      { key: 'type', label: 'Type', options: ['CASH', 'TAXABLE', 'RETIREMENT'] },
-      { key: 'balance', label: 'Balance', type: 'number' },
-      { key: 'allocation.cash', label: 'Cash share', type: 'number' },
-      { key: 'allocation.bonds', label: 'Bond share', type: 'number' },
-      { key: 'allocation.equity', label: 'Equity share', type: 'number' },
-    ],
-    blank: { id: '', type: 'TAXABLE', balance: 0, allocation: { cash: 0, bonds: 0.4, equity: 0.6 } },
-  },
-  {
-    key: 'liabilities',
-    title: 'Mortgage',
-    columns: [
-      { key: 'id', label: 'Id' },
-      { key: 'balance', label: 'Balance', type: 'number' },
-      { key: 'rate.annual', label: 'Fixed rate', type: 'number' },
-      { key: 'remainingYears', label: 'Years left', type: 'number' },
-      { key: 'propertyId', label: 'Property' },
-    ],
-    blank: { id: 'mortgage', type: 'MORTGAGE', balance: 0, rate: { type: 'FIXED', annual: 0.04 }, remainingYears: 25 },
-    only: (row) => row.type === 'MORTGAGE',
-  },
-  {
-    key: 'goals',
-    title: 'Goals',
-    columns: [
-      { key: 'id', label: 'Id' },
-      {
-        key: 'type',
-        label: 'Type',
-        options: [
-          'RETIREMENT',
-          'EDUCATION',
-          'HOME_PURCHASE',
-          'CAR',
-          'TRAVEL',
-          'WEDDING',
-          'CHILD',
-          'SABBATICAL',
-          'DEBT_PAYOFF',
-          'EMERGENCY_FUND',
-          'LEGACY',
-          'CUSTOM',
-          'CUSTOM_RECURRING',
-        ],
-      },
-      { key: 'amount', label: 'Amount', type: 'number' },
-      { key: 'priority', label: 'Priority', options: ['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL'] },
-      { key: 'year', label: 'Year', type: 'number' },
-      { key: 'memberId', label: 'Member' },
-      { key: 'age', label: 'At age', type: 'number' },
-    ],
-    blank: { id: '', type: 'CUSTOM', amount: 0, priority: 'IMPORTANT' },
-  },
-];
+import { ErrorText, getAt, setAt } from '../components/fields.tsx';
+import { FormField, type RefOption } from '../forms/FormField.tsx';
+import { groups, type FieldSpec, type ListSpec } from '../forms/spec.ts';
+import { describePath, itemLabel, refOptions } from '../forms/items.ts';
+import { say } from '../words.ts';
 
 export interface ScenarioEditorProps {
   initial: ScenarioDocument;
   submitLabel: string;
   onSubmit: (doc: ScenarioDocument) => Promise<void>;
   errors: FieldError[];
+  currency: string;
+  /** Called with the document on every change, before saving (the results are out of date from then on). */
+  onEdit?: (doc: ScenarioDocument) => void;
 }
 
-export function ScenarioEditor({ initial, submitLabel, onSubmit, errors }: ScenarioEditorProps) {
-  const [doc, setDoc] = useState<ScenarioDocument>(initial);
+/** Removes objects left empty by clearing their last field (an optional glide path cleared). */
+function pruned(doc: Doc, path: string): Doc {
+  let next = doc;
+  let at = path;
+  while (at.includes('.')) {
+    at = at.slice(0, at.lastIndexOf('.'));
+    const parent = getAt(next, at);
+    if (parent && typeof parent === 'object' && !Array.isArray(parent) && Object.keys(parent).length === 0)
+      next = setAt(next, at, undefined);
+    else break;
+  }
+  return next;
+}
+
+/** The keys an item of `type` may have: its list's fields for that type, and its id, name and type. */
+function keepForType(list: ListSpec, item: Doc, type: string): Doc {
+  const allowed = new Set([
+    'id',
+    'name',
+    'type',
+    ...list.fields.filter((f) => !f.types || f.types.includes(type)).map((f) => f.key.split('.')[0]),
+  ]);
+  const kept = Object.fromEntries(Object.entries(item).filter(([k]) => allowed.has(k)));
+  return { ...list.blank(type), ...kept, type };
+}
+
+/** An id not yet used in the list: `income-3`. Ids stay out of sight; people pick items by name. */
+function newId(list: ListSpec, items: Doc[]): string {
+  const used = new Set(items.map((i) => i.id));
+  let k = items.length + 1;
+  while (used.has(`${list.noun}-${k}`)) k++;
+  return `${list.noun}-${k}`;
+}
+
+export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currency, onEdit }: ScenarioEditorProps) {
+  const [doc, setDoc] = useState<Doc>(initial);
   const [json, setJson] = useState(() => JSON.stringify(initial, null, 2));
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = new Set<string>();
 
-  const update = (path: string, value: unknown) => {
-    const next = setAt(doc, path, value);
+  const replace = (next: Doc) => {
     setDoc(next);
     setJson(JSON.stringify(next, null, 2));
+    onEdit?.(next as ScenarioDocument);
+  };
+  /** Sets a field: through its own setter when it reshapes its item, else at its path. */
+  const change = (path: string, value: unknown, spec: FieldSpec) => {
+    if (spec.set) {
+      const itemPath = path.slice(0, path.length - spec.key.length).replace(/\.$/, '');
+      const item = itemPath ? (getAt(doc, itemPath) as Doc) : doc;
+      const next = spec.set(item, value);
+      return replace(itemPath ? setAt(doc, itemPath, next) : next);
+    }
+    replace(value === undefined ? pruned(setAt(doc, path, undefined), path) : setAt(doc, path, value));
   };
   const editJson = (text: string) => {
     setJson(text);
     try {
       const parsed = JSON.parse(text) as unknown;
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('The document must be a JSON object');
-      setDoc(parsed as ScenarioDocument);
+      setDoc(parsed as Doc);
       setJsonError(null);
+      onEdit?.(parsed as ScenarioDocument);
     } catch (error) {
       setJsonError((error as Error).message);
     }
@@ -155,25 +96,51 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors }: Scena
     if (jsonError) return;
     setBusy(true);
     try {
-      await onSubmit(doc);
+      await onSubmit(doc as ScenarioDocument);
     } finally {
       setBusy(false);
     }
   };
+  const refs = (list: NonNullable<FieldSpec['ref']>): RefOption[] => refOptions(doc, list);
+  const field = (spec: FieldSpec, base: string, subject: Doc) =>
+    (!spec.when || spec.when(subject)) && (
+      <FormField
+        key={`${base}${spec.key}`}
+        spec={spec}
+        path={`${base}${spec.key}`}
+        doc={doc}
+        errors={errors}
+        currency={currency}
+        refs={refs}
+        onChange={change}
+        shown={shown}
+      />
+    );
+  const unplaced = errors.filter((e) => !shown.has(e.field));
 
   return (
     <form class="scenario-editor" onSubmit={submit} noValidate>
-      <fieldset>
-        <legend>Scenario</legend>
-        <Input label="Name" path="name" doc={doc} errors={errors} onChange={update} shown={shown} />
-        <Input label="Start year" path="startYear" type="number" doc={doc} errors={errors} onChange={update} shown={shown} />
-        <Input label="Paths by default" path="simulation.paths" type="number" doc={doc} errors={errors} onChange={update} shown={shown} />
-      </fieldset>
-      {sections.map((section) => (
-        <ArraySection key={section.key} section={section} doc={doc} errors={errors} update={update} shown={shown} />
+      {groups.map((group) => (
+        <section class="form-group" aria-labelledby={`group-${group.id}`}>
+          <h2 id={`group-${group.id}`}>{group.title}</h2>
+          {group.help && <p class="muted">{group.help}</p>}
+          {group.lists?.map((list) => (
+            <ItemList
+              list={list}
+              heading={group.lists!.length > 1}
+              doc={doc}
+              errors={errors}
+              replace={replace}
+              field={field}
+              shown={shown}
+            />
+          ))}
+          {group.fields && <div class="field-grid">{group.fields.map((f) => field(f, '', doc))}</div>}
+          {group.note && <p class="muted note">{group.note}</p>}
+        </section>
       ))}
-      <details class="json-editor" open={unplaced(errors, shown).length > 0 || undefined}>
-        <summary>JSON: the whole document (taxes, insurance, properties, strategy, assumptions…)</summary>
+      <details class="json-editor">
+        <summary>Advanced: the whole document as JSON</summary>
         <label for="scenario-json">Scenario document (JSON)</label>
         <textarea
           id="scenario-json"
@@ -186,98 +153,102 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors }: Scena
         />
         <ErrorText id="scenario-json-error" messages={jsonError ? [`Not valid JSON: ${jsonError}`] : []} />
       </details>
-      <UnplacedErrors errors={unplaced(errors, shown)} />
-      <button type="submit" disabled={busy || jsonError !== null}>
-        {busy ? 'Saving…' : submitLabel}
-      </button>
+      {unplaced.length > 0 && (
+        <ul class="errors" role="alert" aria-label="Other problems with the plan">
+          {unplaced.map((e) => (
+            <li>
+              {describePath(doc, e.field)}: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="form-actions">
+        <button type="submit" disabled={busy || jsonError !== null}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+      </div>
     </form>
   );
 }
 
-function UnplacedErrors({ errors }: { errors: FieldError[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <ul class="errors" role="alert" aria-label="Errors in fields the form does not show">
-      {errors.map((e) => (
-        <li>
-          <code>{e.field || '(document)'}</code>: {e.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ArraySection(props: {
-  section: Section;
-  doc: ScenarioDocument;
+function ItemList(props: {
+  list: ListSpec;
+  heading: boolean;
+  doc: Doc;
   errors: FieldError[];
-  update: (path: string, value: unknown) => void;
+  replace: (doc: Doc) => void;
+  field: (spec: FieldSpec, base: string, subject: Doc) => unknown;
   shown: Set<string>;
 }) {
-  const { section, doc, errors, update, shown } = props;
-  const rows = (getAt(doc, section.key) as Record<string, unknown>[] | undefined) ?? [];
-  const visible = rows.map((row, index) => ({ row, index })).filter(({ row }) => !section.only || section.only(row));
-  const headingId = `section-${section.key}`;
-  shown.add(section.key);
+  const { list, heading, doc, errors, replace, field, shown } = props;
+  const items = (doc[list.key] as Doc[] | undefined) ?? [];
+  const [addType, setAddType] = useState(list.types?.[0]?.[0] ?? '');
+  shown.add(list.key);
+  const noun = list.noun[0].toUpperCase() + list.noun.slice(1);
+  const setItems = (next: Doc[]) => replace({ ...doc, [list.key]: next });
+  const listErrors = errors.filter((e) => e.field === list.key).map((e) => e.message);
   return (
-    <fieldset class="array-section">
-      <legend id={headingId}>{section.title}</legend>
-      {visible.length > 0 && (
-        <div class="table-scroll">
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                {section.columns.map((c) => (
-                  <th scope="col">{c.label}</th>
-                ))}
-                <th scope="col">
-                  <span class="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.map(({ row, index }) => (
-                <tr key={index}>
-                  {section.columns.map((c) => (
-                    <td>
-                      <Input
-                        label={`${section.title} ${index + 1}: ${c.label}`}
-                        hiddenLabel
-                        path={`${section.key}[${index}].${c.key}`}
-                        type={c.type}
-                        options={c.options}
-                        doc={doc}
-                        errors={errors}
-                        onChange={update}
-                        shown={shown}
-                      />
-                    </td>
-                  ))}
-                  <td>
-                    <button
-                      type="button"
-                      class="link"
-                      aria-label={`Remove ${section.title.toLowerCase()} ${String(row.id ?? index + 1)}`}
-                      onClick={() =>
-                        update(
-                          section.key,
-                          rows.filter((_, i) => i !== index),
-                        )
-                      }
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
+    <div class="item-list" data-list={list.key}>
+      {heading && <h3>{list.title}</h3>}
+      {list.help && <p class="muted">{list.help}</p>}
+      {items.map((item, index) => {
+        const base = `${list.key}[${index}].`;
+        const legend = `${noun} ${index + 1}${item.name ? `: ${item.name}` : item.type ? `: ${say(item.type)}` : ''}`;
+        const typePath = `${base}type`;
+        if (list.types) shown.add(typePath);
+        return (
+          <fieldset class="item" key={item.id ?? index}>
+            <legend>{legend}</legend>
+            <div class="field-grid">
+              {list.types && (
+                <div class="form-field">
+                  <label for={`field-${typePath.replace(/[^A-Za-z0-9]/g, '-')}`}>Kind</label>
+                  <select
+                    id={`field-${typePath.replace(/[^A-Za-z0-9]/g, '-')}`}
+                    value={String(item.type ?? '')}
+                    onChange={(e) => {
+                      const type = (e.currentTarget as HTMLSelectElement).value;
+                      setItems(items.map((it, i) => (i === index ? keepForType(list, it, type) : it)));
+                    }}
+                  >
+                    {list.types.map(([code, words]) => (
+                      <option value={code}>{words}</option>
+                    ))}
+                  </select>
+                  <ErrorText
+                    id={`field-${typePath.replace(/[^A-Za-z0-9]/g, '-')}-error`}
+                    messages={errors.filter((e) => e.field === typePath).map((e) => e.message)}
+                  />
+                </div>
+              )}
+              {list.fields.filter((f) => !f.types || f.types.includes(String(item.type))).map((f) => field(f, base, item))}
+            </div>
+            <ErrorText id={`${base}error`} messages={errors.filter((e) => e.field === `${list.key}[${index}]`).map((e) => e.message)} />
+            <button type="button" class="link danger" onClick={() => setItems(items.filter((_, i) => i !== index))}>
+              Remove {list.noun} {index + 1}
+              <span class="visually-hidden"> ({itemLabel(list.key, item, index)})</span>
+            </button>
+          </fieldset>
+        );
+      })}
+      <ErrorText id={`list-${list.key}-error`} messages={listErrors} />
+      <div class="add-item">
+        {list.types && (
+          <>
+            <label for={`add-${list.key}-type`} class="visually-hidden">
+              Kind of {list.noun} to add
+            </label>
+            <select id={`add-${list.key}-type`} value={addType} onChange={(e) => setAddType((e.currentTarget as HTMLSelectElement).value)}>
+              {list.types.map(([code, words]) => (
+                <option value={code}>{words}</option>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ErrorText id={`${headingId}-error`} messages={errors.filter((e) => e.field === section.key).map((e) => e.message)} />
-      <button type="button" class="secondary" onClick={() => update(section.key, [...rows, { ...section.blank }])}>
-        Add {section.title.toLowerCase().replace(/s$/, '')}
-      </button>
-    </fieldset>
+            </select>
+          </>
+        )}
+        <button type="button" class="secondary" onClick={() => setItems([...items, { id: newId(list, items), ...list.blank(addType) }])}>
+          Add {list.noun}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -5,13 +5,17 @@
  */
 import { useState } from 'preact/hooks';
 import { api, ApiError, type Member, type Scenario } from '../api.ts';
+import { describeApiError } from '../components/api-errors.ts';
 import { ErrorText } from '../components/fields.tsx';
 import { href, navigate } from '../router.ts';
+import { labelOfId } from '../forms/items.ts';
+import { exactMoney } from '../format.ts';
 
 type Change = { kind: 'retirementAge'; memberId: string } | { kind: 'expense'; expenseId: string } | { kind: 'income'; incomeId: string };
 
 interface Item {
   id: string;
+  name?: string;
   amount?: number;
 }
 
@@ -19,22 +23,23 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
   const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   const expenses = (scenario.expenses as Item[] | undefined) ?? [];
   const incomes = (scenario.incomes as Item[] | undefined) ?? [];
+  const label = (list: string, id: string) => labelOfId(scenario as Record<string, unknown>, list, id);
   const choices: { key: string; label: string; change: Change; current: number | undefined }[] = [
     ...adults.map((m) => ({
       key: `retire-${m.id}`,
-      label: `Retirement age of ${m.id}`,
+      label: `Retirement age of ${label('members', m.id)}`,
       change: { kind: 'retirementAge', memberId: m.id } as Change,
       current: m.retirementAge,
     })),
     ...expenses.map((e) => ({
       key: `expense-${e.id}`,
-      label: `Expense ${e.id}, a year`,
+      label: `Spending: ${label('expenses', e.id)}, a year`,
       change: { kind: 'expense', expenseId: e.id } as Change,
       current: e.amount,
     })),
     ...incomes.map((i) => ({
       key: `income-${i.id}`,
-      label: `Income ${i.id}, a year`,
+      label: `Income: ${label('incomes', i.id)}, a year`,
       change: { kind: 'income', incomeId: i.id } as Change,
       current: i.amount,
     })),
@@ -45,7 +50,7 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
     choice?.current !== undefined ? String(choice.current + (choice.change.kind === 'retirementAge' ? 2 : 0)) : '',
   );
   const [errors, setErrors] = useState<string[]>([]);
-  if (!choice) return <p>This scenario has nothing the what-if form can change; edit a copy in JSON instead.</p>;
+  if (!choice) return <p>This scenario has nothing the what-if form can change yet: add an income or an expense first.</p>;
 
   const pick = (next: string) => {
     setKey(next);
@@ -63,8 +68,10 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
   };
   const describe = (change: Change, v: number) =>
     change.kind === 'retirementAge'
-      ? `${change.memberId} retires at ${v}`
-      : `${change.kind === 'expense' ? change.expenseId : change.incomeId} at ${v.toLocaleString()} a year`;
+      ? `${label('members', change.memberId)} retires at ${v}`
+      : change.kind === 'expense'
+        ? `${label('expenses', change.expenseId)} at ${exactMoney(v)} a year`
+        : `${label('incomes', change.incomeId)} at ${exactMoney(v)} a year`;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -78,7 +85,7 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
       navigate(href.scenario(householdId, copy.id));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setErrors(error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`) : [error.message]);
+      setErrors([describeApiError(error, scenario as Record<string, unknown>)]);
     }
   };
 
@@ -93,7 +100,7 @@ export function WhatIf({ householdId, scenario }: { householdId: string; scenari
         ))}
       </select>
       <label for="whatif-value">
-        New value {choice.current !== undefined && <span class="muted">(now {choice.current.toLocaleString()})</span>}
+        New value {choice.current !== undefined && <span class="muted">(now {choice.current.toLocaleString('en-US')})</span>}
       </label>
       <input
         id="whatif-value"

@@ -1,0 +1,466 @@
+/**
+ * What the scenario form shows: every field of the scenario document (docs/MODEL.md), with its
+ * label, unit and help, in the groups an adviser works through (people, income, spending, savings
+ * and pensions, property and debts, protection, goals, assumptions). Lists of items (members,
+ * incomes...) show the fields of each item's type; references to other items are picked from
+ * their lists. The few fields with a shape no form fits (the correlation matrix, disability
+ * termination factors, job-loss bands by age) stay in the JSON view.
+ */
+import type { Doc } from './doc.ts';
+import { choices } from '../words.ts';
+
+export type Kind = 'text' | 'textarea' | 'integer' | 'year' | 'age' | 'money' | 'percent' | 'number' | 'choice' | 'boolean' | 'ref';
+
+/** The lists a reference picks from; `adults` are the members who are not dependants. */
+export type RefList = 'members' | 'adults' | 'accounts' | 'properties' | 'rentalProperties' | 'liabilities';
+
+export interface FieldSpec {
+  /** The path below the item (or the document): `birthYear`, `allocation.equity`. */
+  key: string;
+  label: string;
+  kind: Kind;
+  help?: string;
+  /** Shown after the input: "a year", "years". Money and percentages get theirs from the kind. */
+  unit?: string;
+  options?: [string, string][];
+  ref?: RefList;
+  /** Only for these item types. */
+  types?: readonly string[];
+  min?: number;
+  max?: number;
+  /** Shown only when this holds of the item (or the document). */
+  when?: (item: Doc) => boolean;
+  /** The item after this field is set to `value`, when setting it changes the item's shape (a rate's type). */
+  set?: (item: Doc, value: unknown) => Doc;
+}
+
+export interface ListSpec {
+  key: string;
+  title: string;
+  /** One item, for the buttons and each item's heading: "member", "income". */
+  noun: string;
+  help?: string;
+  /** The item types, when the list has them (its `type` field). */
+  types?: [string, string][];
+  fields: FieldSpec[];
+  /** A new item of that type. */
+  blank: (type: string) => Record<string, unknown>;
+}
+
+export interface GroupSpec {
+  id: string;
+  title: string;
+  help?: string;
+  fields?: FieldSpec[];
+  lists?: ListSpec[];
+  /** Text shown at the end of the group (where fields other work will add go). */
+  note?: string;
+}
+
+const indexation: FieldSpec = {
+  key: 'indexation',
+  label: 'Rises with',
+  kind: 'choice',
+  options: choices(['CPI', 'NONE']),
+  help: 'Whether the amount keeps its value in today’s money or stays the same number each year',
+};
+const name = (what: string): FieldSpec => ({ key: 'name', label: 'Name', kind: 'text', help: `What the ${what} is called on screen` });
+
+const members: ListSpec = {
+  key: 'members',
+  title: 'People',
+  noun: 'person',
+  help: 'The household: the main client, a partner, children or other dependants.',
+  types: undefined,
+  fields: [
+    name('person'),
+    { key: 'role', label: 'Role', kind: 'choice', options: choices(['PRIMARY', 'PARTNER', 'DEPENDANT']) },
+    { key: 'birthYear', label: 'Year of birth', kind: 'year' },
+    { key: 'sex', label: 'Sex', kind: 'choice', options: choices(['FEMALE', 'MALE']), help: 'Sets the life table used' },
+    { key: 'health', label: 'Health', kind: 'choice', options: choices(['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR']) },
+    { key: 'smoker', label: 'Smoker', kind: 'boolean' },
+    { key: 'retirementAge', label: 'Retirement age', kind: 'age', unit: 'years old', help: 'Salary stops at this age' },
+    {
+      key: 'occupationClass',
+      label: 'Occupation class',
+      kind: 'choice',
+      options: [
+        ['1', '1: office work (least disability)'],
+        ['2', '2: light manual'],
+        ['3', '3: skilled manual'],
+        ['4', '4: heavy manual (most disability)'],
+      ],
+      help: 'For the chance of disability; left empty, the assumptions’ class applies',
+    },
+  ],
+  blank: () => ({ role: 'PARTNER', birthYear: 1970, sex: 'FEMALE', retirementAge: 67 }),
+};
+
+const incomes: ListSpec = {
+  key: 'incomes',
+  title: 'Income',
+  noun: 'income',
+  help: 'Amounts a year, in today’s money, before tax.',
+  types: choices(['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER']),
+  fields: [
+    name('income'),
+    {
+      key: 'memberId',
+      label: 'Whose',
+      kind: 'ref',
+      ref: 'members',
+      types: ['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
+    },
+    { key: 'memberId', label: 'Whose (optional)', kind: 'ref', ref: 'members', types: ['OTHER'] },
+    { key: 'propertyId', label: 'Property let', kind: 'ref', ref: 'rentalProperties', types: ['RENTAL'] },
+    { key: 'amount', label: 'Amount', kind: 'money', unit: 'a year' },
+    {
+      key: 'realGrowth',
+      label: 'Growth above inflation',
+      kind: 'percent',
+      unit: 'a year',
+      types: ['SALARY'],
+      help: 'Pay rises on top of inflation',
+    },
+    {
+      key: 'fromAge',
+      label: 'Starts at age',
+      kind: 'age',
+      unit: 'years old',
+      types: ['STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
+    },
+    { key: 'fromYear', label: 'From year', kind: 'year', types: ['OTHER'] },
+    { key: 'toYear', label: 'To year', kind: 'year', types: ['OTHER'] },
+    { ...indexation, types: ['STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER'] },
+    {
+      key: 'survivorFraction',
+      label: 'Paid on to a surviving partner',
+      kind: 'percent',
+      types: ['STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
+      help: 'The share that continues after this person’s death',
+    },
+    {
+      key: 'taxCategory',
+      label: 'Taxed as',
+      kind: 'choice',
+      options: choices(['EARNED', 'PENSION', 'NONE']),
+      types: ['OTHER'],
+    },
+  ],
+  blank: (type) => ({ type, amount: 0 }),
+};
+
+const expenses: ListSpec = {
+  key: 'expenses',
+  title: 'Spending',
+  noun: 'expense',
+  help: 'Amounts a year, in today’s money.',
+  types: choices(['LIVING', 'OTHER']),
+  fields: [
+    name('expense'),
+    { key: 'amount', label: 'Amount', kind: 'money', unit: 'a year' },
+    {
+      key: 'essentialFraction',
+      label: 'Essential part',
+      kind: 'percent',
+      types: ['LIVING'],
+      help: 'The part that cannot be cut; the rest is discretionary',
+    },
+    {
+      key: 'retirementFactor',
+      label: 'In retirement',
+      kind: 'percent',
+      types: ['LIVING'],
+      max: 200,
+      help: 'Of today’s spending, once everyone has retired',
+    },
+    {
+      key: 'survivorFactor',
+      label: 'After a death',
+      kind: 'percent',
+      types: ['LIVING'],
+      max: 200,
+      help: 'Of today’s spending, after the first death among the adults',
+    },
+    { key: 'fromYear', label: 'From year', kind: 'year', types: ['OTHER'] },
+    { key: 'toYear', label: 'To year', kind: 'year', types: ['OTHER'] },
+    { key: 'essential', label: 'Essential', kind: 'boolean', types: ['OTHER'], help: 'Essential spending is paid before any goal' },
+    indexation,
+  ],
+  blank: (type) => ({ type, amount: 0 }),
+};
+
+const accounts: ListSpec = {
+  key: 'accounts',
+  title: 'Savings and pensions',
+  noun: 'account',
+  help: 'Balances today; contributions as a share of the owner’s salary.',
+  types: choices(['CASH', 'TAXABLE', 'RETIREMENT']),
+  fields: [
+    name('account'),
+    { key: 'ownerId', label: 'Owner', kind: 'ref', ref: 'adults', help: 'Needed for a retirement account' },
+    { key: 'balance', label: 'Balance', kind: 'money' },
+    { key: 'allocation.cash', label: 'In cash', kind: 'percent', help: 'Cash, bonds and equities add up to 100%' },
+    { key: 'allocation.bonds', label: 'In bonds', kind: 'percent' },
+    { key: 'allocation.equity', label: 'In equities', kind: 'percent' },
+    { key: 'annualFee', label: 'Fees', kind: 'percent', unit: 'a year', max: 10 },
+    { key: 'accessAge', label: 'Can be drawn from age', kind: 'age', unit: 'years old', types: ['RETIREMENT'] },
+    {
+      key: 'contributionFraction',
+      label: 'Owner’s contribution',
+      kind: 'percent',
+      unit: 'of salary',
+      types: ['RETIREMENT'],
+    },
+    {
+      key: 'employerMatch',
+      label: 'Employer match',
+      kind: 'percent',
+      unit: 'of the contribution',
+      max: 500,
+      types: ['RETIREMENT'],
+      help: 'The employer adds this much for each unit the owner pays in',
+    },
+    {
+      key: 'employerMatchLimit',
+      label: 'Matched up to',
+      kind: 'percent',
+      unit: 'of salary',
+      types: ['RETIREMENT'],
+    },
+    { key: 'glidePath.startAge', label: 'Less in equities from age', kind: 'age', unit: 'years old', help: 'A glide path (optional)' },
+    { key: 'glidePath.endAge', label: 'Until age', kind: 'age', unit: 'years old' },
+    { key: 'glidePath.endEquity', label: 'Equities by then', kind: 'percent' },
+  ],
+  blank: (type) =>
+    type === 'CASH'
+      ? { type, balance: 0, allocation: { cash: 1, bonds: 0, equity: 0 } }
+      : { type, balance: 0, allocation: { cash: 0, bonds: 0.4, equity: 0.6 } },
+};
+
+const properties: ListSpec = {
+  key: 'properties',
+  title: 'Property',
+  noun: 'property',
+  types: choices(['RESIDENCE', 'RENTAL']),
+  fields: [
+    name('property'),
+    { key: 'value', label: 'Value today', kind: 'money' },
+    { key: 'sellYear', label: 'Sold in', kind: 'year', help: 'Leave empty to keep it' },
+    { key: 'sellOnNursingHome', label: 'Sold when everyone has moved into a nursing home', kind: 'boolean' },
+    { key: 'sellingCost', label: 'Costs of selling', kind: 'percent', unit: 'of the price' },
+  ],
+  blank: (type) => ({ type, value: 0 }),
+};
+
+const liabilities: ListSpec = {
+  key: 'liabilities',
+  title: 'Debts',
+  noun: 'debt',
+  types: choices(['MORTGAGE', 'LOAN']),
+  fields: [
+    name('debt'),
+    { key: 'balance', label: 'Owed today', kind: 'money', help: 'Leave empty for the loan a home purchase goal takes out' },
+    {
+      key: 'rate.type',
+      label: 'Interest',
+      kind: 'choice',
+      options: choices(['FIXED', 'VARIABLE']),
+      set: (item, type) => ({ ...item, rate: type === 'FIXED' ? { type, annual: 0.05 } : { type, spread: 0.01 } }),
+    },
+    { key: 'rate.annual', label: 'Fixed rate', kind: 'percent', unit: 'a year', max: 50, when: (d) => d.rate?.type !== 'VARIABLE' },
+    {
+      key: 'rate.spread',
+      label: 'Spread over the short rate',
+      kind: 'percent',
+      unit: 'a year',
+      min: -10,
+      max: 50,
+      when: (d) => d.rate?.type === 'VARIABLE',
+    },
+    { key: 'remainingYears', label: 'Years left', kind: 'integer', unit: 'years', min: 1, max: 60 },
+    { key: 'repayment', label: 'Repayment', kind: 'choice', options: choices(['AMORTIZING', 'INTEREST_ONLY']) },
+    { key: 'propertyId', label: 'Secured on', kind: 'ref', ref: 'properties', types: ['MORTGAGE'] },
+  ],
+  blank: (type) => ({ type, balance: 0, rate: { type: 'FIXED', annual: 0.05 }, remainingYears: 25 }),
+};
+
+const insurance: ListSpec = {
+  key: 'insurance',
+  title: 'Protection',
+  noun: 'policy',
+  types: choices(['TERM_LIFE', 'DISABILITY_INCOME', 'LONG_TERM_CARE']),
+  fields: [
+    name('policy'),
+    { key: 'insuredId', label: 'Insured', kind: 'ref', ref: 'adults' },
+    { key: 'annualPremium', label: 'Premium', kind: 'money', unit: 'a year' },
+    { key: 'sumAssured', label: 'Paid on death', kind: 'money', types: ['TERM_LIFE'] },
+    { key: 'benefitFraction', label: 'Benefit', kind: 'percent', unit: 'of salary', types: ['DISABILITY_INCOME'] },
+    { key: 'waitingYears', label: 'Waiting period', kind: 'integer', unit: 'years', min: 0, max: 5, types: ['DISABILITY_INCOME'] },
+    { key: 'untilAge', label: 'Cover until age', kind: 'age', unit: 'years old', types: ['TERM_LIFE', 'DISABILITY_INCOME'] },
+    { key: 'annualBenefit', label: 'Benefit', kind: 'money', unit: 'a year', types: ['LONG_TERM_CARE'] },
+    { key: 'maxYears', label: 'For at most', kind: 'integer', unit: 'years', min: 1, max: 100, types: ['LONG_TERM_CARE'] },
+    indexation,
+  ],
+  blank: (type) => ({ type, annualPremium: 0, ...(type === 'LONG_TERM_CARE' ? { maxYears: 3 } : { untilAge: 65 }) }),
+};
+
+const goals: ListSpec = {
+  key: 'goals',
+  title: 'Goals',
+  noun: 'goal',
+  help: 'In today’s money. A goal falls due in a calendar year, or at a person’s age.',
+  types: choices(GOAL_TYPES()),
+  fields: [
+    name('goal'),
+    { key: 'amount', label: 'Amount', kind: 'money', help: 'Each time; a year for retirement; the estate to leave for a legacy' },
+    { key: 'priority', label: 'Priority', kind: 'choice', options: choices(['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL']) },
+    { key: 'year', label: 'In year', kind: 'year' },
+    { key: 'memberId', label: 'For', kind: 'ref', ref: 'members', help: 'With an age: when this person reaches it' },
+    { key: 'age', label: 'At age', kind: 'age', unit: 'years old' },
+    { key: 'recurrence.everyYears', label: 'Repeats every', kind: 'integer', unit: 'years', min: 1, max: 50 },
+    { key: 'recurrence.times', label: 'Times in all', kind: 'integer', min: 1, max: 120 },
+    { key: 'liabilityId', label: 'Debt repaid', kind: 'ref', ref: 'liabilities', types: ['DEBT_PAYOFF'] },
+    { key: 'propertyId', label: 'Property bought', kind: 'ref', ref: 'properties', types: ['HOME_PURCHASE'] },
+  ],
+  blank: (type) => ({ type, amount: 0, priority: 'IMPORTANT' }),
+};
+
+function GOAL_TYPES(): string[] {
+  return [
+    'RETIREMENT',
+    'EDUCATION',
+    'HOME_PURCHASE',
+    'CAR',
+    'TRAVEL',
+    'WEDDING',
+    'CHILD',
+    'SABBATICAL',
+    'DEBT_PAYOFF',
+    'EMERGENCY_FUND',
+    'LEGACY',
+    'CUSTOM',
+    'CUSTOM_RECURRING',
+  ];
+}
+
+const economic = 'assumptions.economic';
+const guardrails = (doc: Doc) => doc.strategy?.spendingRule?.type === 'GUARDRAILS';
+const historical = (doc: Doc) => doc.assumptions?.economic?.model === 'HISTORICAL';
+const life = 'assumptions.life';
+
+export const groups: GroupSpec[] = [
+  {
+    id: 'plan',
+    title: 'The plan',
+    fields: [
+      { key: 'name', label: 'Name of the plan', kind: 'text' },
+      { key: 'description', label: 'Notes', kind: 'textarea' },
+      { key: 'startYear', label: 'First year', kind: 'year', help: 'Amounts are in this year’s money' },
+    ],
+  },
+  { id: 'people', title: 'People', lists: [members] },
+  { id: 'income', title: 'Income', lists: [incomes] },
+  {
+    id: 'spending',
+    title: 'Spending',
+    lists: [expenses],
+    fields: [
+      {
+        key: 'strategy.spendingRule.type',
+        label: 'Spending rule',
+        kind: 'choice',
+        options: choices(['FIXED_REAL', 'GUARDRAILS']),
+        help: 'Guardrails cut discretionary spending after a bad year for the investments',
+        set: (doc, type) => ({ ...doc, strategy: { ...doc.strategy, spendingRule: { type } } }),
+      },
+      {
+        key: 'strategy.spendingRule.badYearReturn',
+        label: 'A bad year is a return below',
+        kind: 'percent',
+        min: -100,
+        max: 100,
+        when: guardrails,
+      },
+      { key: 'strategy.spendingRule.cut', label: 'Cut after a bad year', kind: 'percent', when: guardrails },
+      { key: 'strategy.spendingRule.floor', label: 'Never below', kind: 'percent', unit: 'of the plan', when: guardrails },
+      { key: 'strategy.cashBuffer', label: 'Cash kept aside', kind: 'money', help: 'Only essential spending may dip into it' },
+    ],
+  },
+  {
+    id: 'savings',
+    title: 'Savings and pensions',
+    lists: [accounts],
+    fields: [
+      { key: 'strategy.withdrawalOrder.0', label: 'Drawn on first', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
+      { key: 'strategy.withdrawalOrder.1', label: 'Then', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
+      { key: 'strategy.withdrawalOrder.2', label: 'Last', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
+    ],
+  },
+  {
+    id: 'taxes',
+    title: 'Taxes',
+    help: 'Average (effective) rates on each kind of income.',
+    fields: [
+      { key: 'taxes.earnedIncome', label: 'On earned income', kind: 'percent' },
+      { key: 'taxes.pensionIncome', label: 'On pension income', kind: 'percent' },
+      { key: 'taxes.investmentGains', label: 'On investment gains', kind: 'percent' },
+      { key: 'taxes.retirementWithdrawals', label: 'On retirement withdrawals', kind: 'percent' },
+    ],
+    note: 'The tax system, filing status and public pensions computed from rules get their fields here.',
+  },
+  { id: 'property', title: 'Property and debts', lists: [properties, liabilities] },
+  { id: 'protection', title: 'Protection', lists: [insurance] },
+  { id: 'goals', title: 'Goals', lists: [goals] },
+  {
+    id: 'assumptions',
+    title: 'Assumptions',
+    help: 'Left empty, the calibrated defaults apply (docs/ECONOMY.md, docs/LIFE.md).',
+    fields: [
+      { key: `${economic}.model`, label: 'Markets', kind: 'choice', options: choices(['STOCHASTIC', 'HISTORICAL']) },
+      { key: `${economic}.inflation.longRunMean`, label: 'Inflation in the long run', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.inflation.initial`, label: 'Inflation now', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.shortRate.longRunMean`, label: 'Short interest rate in the long run', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.shortRate.initial`, label: 'Short interest rate now', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.equity.model`, label: 'Equity model', kind: 'choice', options: choices(['GBM', 'RSLN2']) },
+      { key: `${economic}.equity.riskPremium`, label: 'Equity return above cash', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.equity.volatility`, label: 'Equity volatility', kind: 'percent', unit: 'a year' },
+      { key: `${economic}.bonds.maturity`, label: 'Bond maturity', kind: 'number', unit: 'years' },
+      { key: `${economic}.bonds.termPremium`, label: 'Bond term premium', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.property.realGrowth`, label: 'Property growth above inflation', kind: 'percent', unit: 'a year', min: -10 },
+      { key: `${economic}.property.volatility`, label: 'Property volatility', kind: 'percent', unit: 'a year' },
+      {
+        key: `${economic}.historical.method`,
+        label: 'History replayed as',
+        kind: 'choice',
+        options: choices(['BOOTSTRAP', 'SEQUENTIAL']),
+        when: historical,
+      },
+      { key: `${economic}.historical.fromYear`, label: 'History from', kind: 'year', when: historical },
+      { key: `${economic}.historical.toYear`, label: 'History to', kind: 'year', when: historical },
+      { key: `${economic}.historical.blockYears`, label: 'Blocks of', kind: 'integer', unit: 'years', when: historical },
+      { key: `${life}.longevityRisk.enabled`, label: 'Longevity risk (everyone living longer)', kind: 'boolean' },
+      { key: `${life}.disability.enabled`, label: 'Disability', kind: 'boolean' },
+      { key: `${life}.longTermCare.enabled`, label: 'Long-term care', kind: 'boolean' },
+      { key: `${life}.longTermCare.homeCareAnnualCost`, label: 'Care at home', kind: 'money', unit: 'a year' },
+      { key: `${life}.longTermCare.nursingHomeAnnualCost`, label: 'Nursing home', kind: 'money', unit: 'a year' },
+      { key: `${life}.unemployment.enabled`, label: 'Job loss', kind: 'boolean' },
+      { key: `${life}.unemployment.benefitFraction`, label: 'Benefit while out of work', kind: 'percent', unit: 'of salary' },
+      { key: `${life}.unemployment.benefitYears`, label: 'Benefit for', kind: 'number', unit: 'years' },
+      { key: 'simulation.paths', label: 'Lives simulated', kind: 'integer', min: 1, max: 100_000, help: 'More lives, less sampling error' },
+      {
+        key: 'simulation.seed',
+        label: 'Random seed',
+        kind: 'integer',
+        min: 0,
+        help: 'The same seed gives the same lives: every run, comparison and analysis of this plan uses it',
+      },
+      { key: 'simulation.horizon.untilAge', label: 'Plan until the youngest adult is', kind: 'age', unit: 'years old', help: 'Empty: 120' },
+    ],
+  },
+];
+
+/** Every list, by its key. */
+export const lists: Record<string, ListSpec> = Object.fromEntries(
+  [members, incomes, expenses, accounts, properties, liabilities, insurance, goals].map((l) => [l.key, l]),
+);
