@@ -11,7 +11,8 @@
  * the staleness check (see docs/RUNS.md).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { BatchHandler, SQSEvent, SQSRecord, ShardQueue } from './types.js';
+import { type Clock, systemClock } from './clock.js';
+import type { BatchHandler, SendOptions, SQSEvent, SQSRecord, ShardQueue } from './types.js';
 
 /** A test-only fault for one delivery: faults no real handler can be made to cause on demand. */
 export type DeliveryFault =
@@ -48,6 +49,8 @@ export interface InProcessQueueOptions {
   onDeadLetter?: (messages: DeadLetter[]) => Promise<void>;
   faults?: FaultInjector;
   queueName?: string;
+  /** What a message's delay is measured by (a test moves its own clock). */
+  clock?: Clock;
 }
 
 interface StoredMessage {
@@ -72,6 +75,7 @@ export class InProcessQueue implements ShardQueue {
   private idleWaiters: Array<() => void> = [];
   private closed = false;
   private paused = false;
+  private readonly delayed = new Set<() => void>();
   private readonly options: Required<Omit<InProcessQueueOptions, 'onDeadLetter' | 'faults'>> &
     Pick<InProcessQueueOptions, 'onDeadLetter' | 'faults'>;
 
@@ -82,6 +86,7 @@ export class InProcessQueue implements ShardQueue {
       retryDelayMs: 1_000,
       maxReceiveCount: 3,
       queueName: 'shards',
+      clock: systemClock,
       ...options,
     };
   }
@@ -101,9 +106,10 @@ export class InProcessQueue implements ShardQueue {
     this.options.faults = faults;
   }
 
-  async send(bodies: readonly string[]): Promise<void> {
+  async send(bodies: readonly string[], options: SendOptions = {}): Promise<void> {
     if (this.closed) throw new Error('queue is closed');
-    for (const body of bodies) this.enqueue({ messageId: randomUUID(), body, isDuplicate: false });
+    const delayMs = (options.delaySeconds ?? 0) * 1000;
+    for (const body of bodies) this.enqueue({ messageId: randomUUID(), body, isDuplicate: false }, delayMs);
     this.pump();
   }
 
@@ -122,15 +128,28 @@ export class InProcessQueue implements ShardQueue {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const cancel of this.delayed) cancel();
+    this.delayed.clear();
     this.ready.length = 0;
     this.messages.clear();
     this.notifyIdle();
   }
 
-  private enqueue(init: { messageId: string; body: string; isDuplicate: boolean }): void {
+  private enqueue(init: { messageId: string; body: string; isDuplicate: boolean }, delayMs = 0): void {
     const message: StoredMessage = { ...init, key: randomUUID(), sentAt: Date.now(), receiveCount: 0, receipt: 0 };
     this.messages.set(message.key, message);
-    this.ready.push(message);
+    if (delayMs <= 0) {
+      this.ready.push(message);
+      return;
+    }
+    // A delayed message is stored (the queue is not idle) but invisible until its delay has passed.
+    const cancel = this.options.clock.after(delayMs, () => {
+      this.delayed.delete(cancel);
+      if (this.closed || !this.isStored(message)) return;
+      this.ready.push(message);
+      this.pump();
+    });
+    this.delayed.add(cancel);
   }
 
   private pump(): void {

@@ -16,7 +16,9 @@ export function shardQueue(): ShardQueue {
   return current;
 }
 
-export type { ShardQueue, BatchHandler, SQSEvent, SQSBatchResponse, SQSRecord } from './types.js';
+export type { ShardQueue, SendOptions, BatchHandler, SQSEvent, SQSBatchResponse, SQSRecord } from './types.js';
+export { maxDelaySeconds } from './types.js';
+export { type Clock, systemClock } from './clock.js';
 export { SqsShardQueue, sqsShardQueueFromEnv } from './sqs-queue.js';
 export { InProcessQueue } from './in-process-queue.js';
 export type { InProcessQueueOptions, DeliveryFault, FaultInjector, DeadLetter } from './in-process-queue.js';

@@ -5,7 +5,7 @@
  */
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsClient } from '../aws/sqs.js';
-import type { ShardQueue } from './types.js';
+import type { SendOptions, ShardQueue } from './types.js';
 
 const maxBatchEntries = 10;
 const maxAttempts = 4;
@@ -16,14 +16,15 @@ export class SqsShardQueue implements ShardQueue {
     private readonly queueUrl: string,
   ) {}
 
-  async send(bodies: readonly string[]): Promise<void> {
+  async send(bodies: readonly string[], options: SendOptions = {}): Promise<void> {
     for (let start = 0; start < bodies.length; start += maxBatchEntries) {
-      await this.sendChunk(bodies.slice(start, start + maxBatchEntries));
+      await this.sendChunk(bodies.slice(start, start + maxBatchEntries), options.delaySeconds);
     }
   }
 
-  private async sendChunk(chunk: readonly string[]): Promise<void> {
-    let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body }));
+  private async sendChunk(chunk: readonly string[], delaySeconds?: number): Promise<void> {
+    const delay = delaySeconds ? { DelaySeconds: Math.round(delaySeconds) } : {};
+    let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body, ...delay }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       const result = await this.client.send(new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: pending }));
       const failed = new Set((result.Failed ?? []).map((entry) => entry.Id));
@@ -41,10 +42,10 @@ export class SqsShardQueue implements ShardQueue {
 /** Made once per container (process) and reused by every invocation. */
 let sqsClient: SQSClient | undefined;
 
-/** The cloud adapter, from configuration: SHARD_QUEUE_URL names the queue. */
-export function sqsShardQueueFromEnv(): SqsShardQueue {
-  const queueUrl = process.env.SHARD_QUEUE_URL;
-  if (!queueUrl) throw new Error('SHARD_QUEUE_URL is not set');
+/** The cloud adapter, from configuration: SHARD_QUEUE_URL (or the variable named) names the queue. */
+export function sqsShardQueueFromEnv(variable = 'SHARD_QUEUE_URL'): SqsShardQueue {
+  const queueUrl = process.env[variable];
+  if (!queueUrl) throw new Error(`${variable} is not set`);
   sqsClient ??= createSqsClient();
   return new SqsShardQueue(sqsClient, queueUrl);
 }

@@ -5,9 +5,17 @@
  */
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
 
+export interface SendOptions {
+  /** Seconds before the messages become visible (SQS allows 0 to 900). */
+  delaySeconds?: number;
+}
+
+/** The largest delay SQS takes on a message; longer waits are made of several. */
+export const maxDelaySeconds = 900;
+
 export interface ShardQueue {
   /** Enqueues message bodies (JSON strings); resolves once every one is accepted by the queue. */
-  send(bodies: readonly string[]): Promise<void>;
+  send(bodies: readonly string[], options?: SendOptions): Promise<void>;
 }
 
 /**

@@ -9,6 +9,7 @@ function publicRun<T extends RunRecord>(record: T) {
     holdsSlot: _slot,
     admittedIn: _month,
     metered: _metered,
+    eventPending: _eventPending,
     ...rest
   } = record;
   return rest;

@@ -41,6 +41,7 @@ const countersShape = {
   paths: count(),
   pathYears: count().register(z.globalRegistry, { description: 'paths × horizon, per scenario and per trial' }),
   computeMs: count().register(z.globalRegistry, { description: 'engine time of the runs’ shards' }),
+  webhookDeliveries: count().register(z.globalRegistry, { description: 'webhook delivery attempts (events POSTed to endpoints)' }),
 };
 export const usageReportSchema = z
   .object({

@@ -1,0 +1,72 @@
+/**
+ * `run.completed` and `run.failed`: every run that ends (queued or completed inside its request,
+ * simulation, comparison or analysis) has its event. The write that ends a run marks it
+ * `eventPending` (shared/store/runs/runs.ts); the event is handed on and the mark cleared after.
+ * A process that stops in between leaves the mark, and the event is handed on by whoever finds it:
+ * a redelivered shard of the run (process-shard.ts), or the local runtime as it starts.
+ */
+import { allRunsWithPendingEvents, clearRunEventPending, getRun } from '../../store/runs/runs.js';
+import { log } from '../../log/logger.js';
+import type { RunRecord, RunRef } from '../runs/run.js';
+import { apiBaseUrl, derivedId, type WebhookEvent } from './events.js';
+import { publishEvent } from './publish.js';
+
+function resourcePath(ref: RunRef): string {
+  if (ref.kind === 'COMPARISON') return `/households/${ref.householdId}/comparisons/${ref.runId}`;
+  const collection = ref.kind === 'ANALYSIS' ? 'analyses' : 'simulations';
+  return `/households/${ref.householdId}/scenarios/${ref.scenarioId}/${collection}/${ref.runId}`;
+}
+
+export function runEvent(ref: RunRef, run: RunRecord): WebhookEvent {
+  const status = run.status === 'COMPLETED' ? 'COMPLETED' : 'FAILED';
+  const type = status === 'COMPLETED' ? 'run.completed' : 'run.failed';
+  const time = run.completedAt ?? run.updatedAt;
+  return {
+    id: derivedId(new Date(time), type, ref.realmId, ref.runId),
+    type,
+    time,
+    realm: ref.realmId,
+    resourceUrl: `${apiBaseUrl()}${resourcePath(ref)}`,
+    data: {
+      kind: ref.kind,
+      runId: ref.runId,
+      householdId: ref.householdId,
+      ...(ref.scenarioId !== undefined ? { scenarioId: ref.scenarioId } : {}),
+      status,
+    },
+  };
+}
+
+/** Hands on the event of an ended run still marked `eventPending`; nothing for a live or unmarked run. */
+export async function publishRunEnded(ref: RunRef, run: RunRecord): Promise<void> {
+  if (!run.eventPending || (run.status !== 'COMPLETED' && run.status !== 'FAILED')) return;
+  await publishEvent(ref.realmId, run.status === 'COMPLETED' ? 'run.completed' : 'run.failed', () => runEvent(ref, run));
+  await clearRunEventPending(ref);
+}
+
+/** As `publishRunEnded`, reading the run first (after an end whose record the caller does not hold). */
+export async function publishRunEndedByRef(ref: RunRef): Promise<void> {
+  const run = await getRun(ref);
+  if (run) await publishRunEnded(ref, run);
+}
+
+/**
+ * For a run ended inside a request: the event is handed on, or, should that fail, left marked for
+ * a later hand-on, without failing the request that ended the run.
+ */
+export async function publishRunEndedQuietly(ref: RunRef, run?: RunRecord): Promise<void> {
+  try {
+    if (run) await publishRunEnded(ref, run);
+    else await publishRunEndedByRef(ref);
+  } catch (error) {
+    log('error', 'the run event was not handed on; it stays pending', { runId: ref.runId, error: String(error) });
+  }
+}
+
+/** The local runtime, as it starts: every ended run whose event a stopped process did not hand on. */
+export async function publishPendingRunEvents(): Promise<number> {
+  const refs = await allRunsWithPendingEvents();
+  for (const ref of refs) await publishRunEndedByRef(ref);
+  if (refs.length > 0) log('info', 'handed on the events of runs that ended before a restart', { runs: refs.length });
+  return refs.length;
+}
