@@ -52,6 +52,14 @@ import { handler as analysesCreate } from '../analyses/create.js';
 import { handler as analysesGet } from '../analyses/get.js';
 import { handler as analysesHead } from '../analyses/head.js';
 import { handler as analysesDelete } from '../analyses/delete.js';
+import { handler as webhooksList } from '../webhooks/list.js';
+import { handler as webhooksCreate } from '../webhooks/create.js';
+import { handler as webhooksGet } from '../webhooks/get.js';
+import { handler as webhooksReplace } from '../webhooks/replace.js';
+import { handler as webhooksDelete } from '../webhooks/delete.js';
+import { handler as webhooksRotateSecret } from '../webhooks/rotate-secret.js';
+import { handler as webhooksDeliveries } from '../webhooks/deliveries.js';
+import { handler as webhooksRetryDelivery } from '../webhooks/retry-delivery.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'system/health': systemHealth,
@@ -101,4 +109,12 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'analyses/get': analysesGet,
   'analyses/head': analysesHead,
   'analyses/delete': analysesDelete,
+  'webhooks/list': webhooksList,
+  'webhooks/create': webhooksCreate,
+  'webhooks/get': webhooksGet,
+  'webhooks/replace': webhooksReplace,
+  'webhooks/delete': webhooksDelete,
+  'webhooks/rotate-secret': webhooksRotateSecret,
+  'webhooks/deliveries': webhooksDeliveries,
+  'webhooks/retry-delivery': webhooksRetryDelivery,
 };

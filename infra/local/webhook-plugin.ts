@@ -29,6 +29,8 @@ export function webhookDeliveryPlugin(clock: Clock = systemClock): LocalPlugin {
   return {
     name: 'webhook-deliveries',
     async start({ url, dataDir }) {
+      // Set for this runtime only (a test may start another on another port): unset again on stop.
+      const setHere = ['WEBHOOK_NETWORK', 'API_BASE_URL'].filter((name) => process.env[name] === undefined);
       process.env.WEBHOOK_NETWORK ??= 'local';
       process.env.API_BASE_URL ??= url;
       if (!process.env.WEBHOOK_SECRET_KEY_ID) useSecretSealer(LocalSecretSealer.inDataDir(dataDir));
@@ -46,14 +48,16 @@ export function webhookDeliveryPlugin(clock: Clock = systemClock): LocalPlugin {
       });
       active = queue;
       useDeliveryQueue({ queue, clock });
-      await publishPendingRunEvents();
-      await enqueueDeliveries(await allPendingDeliveries());
+      // Queued once each: the deliveries of the events handed on now are pending deliveries too.
+      const handedOn = new Set((await publishPendingRunEvents()).map((ref) => ref.deliveryId));
+      await enqueueDeliveries((await allPendingDeliveries()).filter((ref) => !handedOn.has(ref.deliveryId)));
       return {
         async stop() {
           queue.close();
           if (active === queue) active = undefined;
           useDeliveryQueue(undefined);
           useSecretSealer(undefined);
+          for (const name of setHere) delete process.env[name];
         },
       };
     },

@@ -13,10 +13,10 @@ import { type DeliveryRef, endDeliveryUnsent, getDelivery, recordAttempt, type S
 import { disableFailingWebhook, getWebhook, markWebhookSucceeded, type WebhookRecord } from '../../store/webhooks.js';
 import { countWebhookDelivery } from '../../store/usage/ledger.js';
 import { deliveryClock, enqueueDeliveries } from './delivery-queue.js';
-import { postEvent } from './post-event.js';
+import { type AttemptOutcome, postEvent } from './post-event.js';
 import { retryDelayAfter, scheduledAttempts } from './schedule.js';
 import { secretSealer } from './secret-sealing.js';
-import { networkPolicy } from './url-safety.js';
+import { networkPolicy, urlProblem } from './url-safety.js';
 
 export type DeliveryStep = 'NOT_PENDING' | 'NOT_DUE' | 'UNSENT' | 'SUCCEEDED' | 'RETRY' | 'FAILED' | 'RACED';
 
@@ -44,7 +44,7 @@ export async function deliver(ref: DeliveryRef): Promise<DeliveryStep> {
   const now = clock.now();
   const delivery = await getDelivery(ref, now);
   if (!delivery || delivery.status !== 'PENDING') return 'NOT_PENDING';
-  const dueIn = Date.parse(delivery.nextAttemptAt ?? delivery.createdAt) - now.getTime();
+  const dueIn = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now.getTime() : 0;
   if (dueIn > 1000) {
     await enqueueDeliveries([ref], dueIn);
     return 'NOT_DUE';
@@ -56,7 +56,12 @@ export async function deliver(ref: DeliveryRef): Promise<DeliveryStep> {
     return 'UNSENT';
   }
   const headers = signedHeaders(delivery, await currentSecrets(ref, hook, now), now);
-  const outcome = await postEvent(hook.url, headers, delivery.payload, { policy: networkPolicy(), timeoutMs: timeoutMs() });
+  // The URL is checked again as it is now judged (the policy may be stricter than when it was registered).
+  const policy = networkPolicy();
+  const refused = urlProblem(hook.url, policy);
+  const outcome: AttemptOutcome = refused
+    ? { latencyMs: 0, error: `refused: the URL ${refused}` }
+    : await postEvent(hook.url, headers, delivery.payload, { policy, timeoutMs: timeoutMs() });
   await countWebhookDelivery(ref.realmId, now);
   const attempt = { at: now.toISOString(), ...outcome };
   const attempts = delivery.attemptCount + 1;
@@ -83,8 +88,9 @@ export async function deliver(ref: DeliveryRef): Promise<DeliveryStep> {
   if (!(await recordAttempt(ref, delivery, attempt, { status: 'FAILED', failure }))) return 'RACED';
   // A manual retry (one attempt beyond the schedule) that fails does not disable the endpoint.
   if (attempts === scheduledAttempts && delivery.maxAttempts === scheduledAttempts) {
-    const reason = `every attempt since ${delivery.createdAt} failed (event ${delivery.eventId}: ${failure}); enable it again with PUT`;
-    if (await disableFailingWebhook(ref, delivery.createdAt, reason, now)) log('warn', 'webhook disabled', { ...ref });
+    const since = delivery.attempts[0]?.at ?? attempt.at;
+    const reason = `every attempt since ${since} failed (event ${delivery.eventId}: ${failure}); enable it again with PUT`;
+    if (await disableFailingWebhook(ref, since, reason, now)) log('warn', 'webhook disabled', { ...ref });
   }
   return 'FAILED';
 }

@@ -6,7 +6,7 @@
  */
 import { listWebhooks } from '../../store/webhooks.js';
 import { type DeliveryRef, getDelivery, putDeliveryOnce } from '../../store/webhook-deliveries.js';
-import { enqueueDeliveries } from './delivery-queue.js';
+import { deliveryClock, enqueueDeliveries } from './delivery-queue.js';
 import { derivedId, type EventType, type WebhookEvent } from './events.js';
 import { scheduledAttempts } from './schedule.js';
 
@@ -15,7 +15,7 @@ export async function publishEvent(
   realmId: string,
   type: EventType,
   makeEvent: () => WebhookEvent,
-  now = new Date(),
+  now = deliveryClock().now(),
 ): Promise<DeliveryRef[]> {
   const endpoints = (await listWebhooks(realmId)).filter((hook) => hook.enabled && hook.eventTypes.includes(type));
   if (endpoints.length === 0) return [];
@@ -34,7 +34,7 @@ export async function publishEvent(
       attempts: [],
       attemptCount: 0,
       maxAttempts: scheduledAttempts,
-      nextAttemptAt: now.toISOString(),
+      // No `nextAttemptAt`: a new delivery is due as soon as it is received.
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     });

@@ -7,6 +7,7 @@
  */
 import { allRunsWithPendingEvents, clearRunEventPending, getRun } from '../../store/runs/runs.js';
 import { log } from '../../log/logger.js';
+import type { DeliveryRef } from '../../store/webhook-deliveries.js';
 import type { RunRecord, RunRef } from '../runs/run.js';
 import { apiBaseUrl, derivedId, type WebhookEvent } from './events.js';
 import { publishEvent } from './publish.js';
@@ -37,17 +38,21 @@ export function runEvent(ref: RunRef, run: RunRecord): WebhookEvent {
   };
 }
 
-/** Hands on the event of an ended run still marked `eventPending`; nothing for a live or unmarked run. */
-export async function publishRunEnded(ref: RunRef, run: RunRecord): Promise<void> {
-  if (!run.eventPending || (run.status !== 'COMPLETED' && run.status !== 'FAILED')) return;
-  await publishEvent(ref.realmId, run.status === 'COMPLETED' ? 'run.completed' : 'run.failed', () => runEvent(ref, run));
+/**
+ * Hands on the event of an ended run still marked `eventPending` (nothing for a live or unmarked
+ * run); the deliveries it queued.
+ */
+export async function publishRunEnded(ref: RunRef, run: RunRecord): Promise<DeliveryRef[]> {
+  if (!run.eventPending || (run.status !== 'COMPLETED' && run.status !== 'FAILED')) return [];
+  const queued = await publishEvent(ref.realmId, run.status === 'COMPLETED' ? 'run.completed' : 'run.failed', () => runEvent(ref, run));
   await clearRunEventPending(ref);
+  return queued;
 }
 
 /** As `publishRunEnded`, reading the run first (after an end whose record the caller does not hold). */
-export async function publishRunEndedByRef(ref: RunRef): Promise<void> {
+export async function publishRunEndedByRef(ref: RunRef): Promise<DeliveryRef[]> {
   const run = await getRun(ref);
-  if (run) await publishRunEnded(ref, run);
+  return run ? publishRunEnded(ref, run) : [];
 }
 
 /**
@@ -63,10 +68,14 @@ export async function publishRunEndedQuietly(ref: RunRef, run?: RunRecord): Prom
   }
 }
 
-/** The local runtime, as it starts: every ended run whose event a stopped process did not hand on. */
-export async function publishPendingRunEvents(): Promise<number> {
+/**
+ * The local runtime, as it starts: hands on the event of every ended run whose event a stopped
+ * process did not; the deliveries it queued.
+ */
+export async function publishPendingRunEvents(): Promise<DeliveryRef[]> {
   const refs = await allRunsWithPendingEvents();
-  for (const ref of refs) await publishRunEndedByRef(ref);
+  const queued: DeliveryRef[] = [];
+  for (const ref of refs) queued.push(...(await publishRunEndedByRef(ref)));
   if (refs.length > 0) log('info', 'handed on the events of runs that ended before a restart', { runs: refs.length });
-  return refs.length;
+  return queued;
 }

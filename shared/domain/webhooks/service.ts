@@ -22,7 +22,7 @@ import {
   type SealedSecret,
   type WebhookRecord,
 } from '../../store/webhooks.js';
-import { enqueueDeliveries } from './delivery-queue.js';
+import { deliveryClock, enqueueDeliveries } from './delivery-queue.js';
 import type { Delivery, Webhook, WebhookCreate, WebhookReplace } from './schema.js';
 import { secretSealer } from './secret-sealing.js';
 import { networkPolicy, urlProblem } from './url-safety.js';
@@ -175,7 +175,8 @@ export async function retryDelivery(principal: Principal, webhookId: string, del
   await load(principal, webhookId);
   const ref = { realmId: principal.realmId, webhookId, deliveryId };
   if (!(await getDelivery(ref))) throw new NotFoundError(`Delivery ${deliveryId} not found`);
-  if (!(await reopenDelivery(ref, new Date()))) throw new ConflictError('The delivery is still pending: it will be tried on its schedule');
+  if (!(await reopenDelivery(ref, deliveryClock().now())))
+    throw new ConflictError('The delivery is still pending: it will be tried on its schedule');
   await enqueueDeliveries([ref]);
   const reopened = await getDelivery(ref);
   if (!reopened) throw new NotFoundError(`Delivery ${deliveryId} not found`);
