@@ -43,14 +43,14 @@ export async function deliver(ref: DeliveryRef): Promise<DeliveryStep> {
   const clock = deliveryClock();
   const now = clock.now();
   const delivery = await getDelivery(ref, now);
-  if (!delivery || delivery.status !== 'PENDING') return 'NOT_PENDING';
+  if (delivery?.status !== 'PENDING') return 'NOT_PENDING';
   const dueIn = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now.getTime() : 0;
   if (dueIn > 1000) {
     await enqueueDeliveries([ref], dueIn);
     return 'NOT_DUE';
   }
   const hook = await getWebhook(ref);
-  if (!hook || !hook.enabled) {
+  if (!hook?.enabled) {
     const reason = hook ? `the webhook is disabled${hook.disabledReason ? `: ${hook.disabledReason}` : ''}` : 'the webhook was deleted';
     await endDeliveryUnsent(ref, reason, now);
     return 'UNSENT';
