@@ -11,6 +11,7 @@ export const handler = route(
       'The URL must be https and must not name a private, loopback or link-local address (docs/EVENTS.md). ' +
       'For realm administrators and service accounts with the `webhook-manager` role; at most 20 per realm.',
     tags: ['webhooks'],
+    errors: [409],
     body: webhookCreateSchema,
     responses: { 201: { description: 'The new webhook, with its secret', schema: webhookCreatedSchema, headers: ['Location', 'ETag'] } },
   },

@@ -9,6 +9,7 @@ export const handler = route(
       'Queues one more attempt of a delivery that has ended (`SUCCEEDED` or `FAILED`), now, with the same event id; ' +
       '409 while it is still pending. A disabled webhook must be enabled first (PUT), or the attempt ends unsent.',
     tags: ['webhooks'],
+    errors: [409],
     path: deliveryPathSchema,
     responses: { 202: { description: 'The delivery, pending again', schema: deliverySchema } },
   },

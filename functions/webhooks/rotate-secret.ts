@@ -11,6 +11,7 @@ export const handler = route(
       'the new and the previous secret (two signatures in `webhook-signature`), so a receiver verifies with either while it ' +
       'switches. Honours If-Match (412 when stale).',
     tags: ['webhooks'],
+    errors: [409, 412],
     path: webhookPathSchema,
     responses: { 200: { description: 'The new secret', schema: secretRotationSchema, headers: ['ETag'] } },
   },
