@@ -230,7 +230,7 @@ export const routes: Route[] = [
 
   // Webhooks (docs/EVENTS.md). Creating one and rotating its secret seal a new secret.
   { method: 'GET', path: '/webhooks', handler: 'webhooks/list', access: 'read' },
-  { method: 'POST', path: '/webhooks', handler: 'webhooks/create', access: 'write', grants: ['webhook-key:encrypt'] },
+  { method: 'POST', path: '/webhooks', handler: 'webhooks/register', access: 'write', grants: ['webhook-key:encrypt'] },
   { method: 'GET', path: '/webhooks/{webhookId}', handler: 'webhooks/get', access: 'read' },
   { method: 'PUT', path: '/webhooks/{webhookId}', handler: 'webhooks/replace', access: 'write' },
   { method: 'DELETE', path: '/webhooks/{webhookId}', handler: 'webhooks/delete', access: 'write' },

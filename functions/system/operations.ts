@@ -53,7 +53,7 @@ import { handler as analysesGet } from '../analyses/get.js';
 import { handler as analysesHead } from '../analyses/head.js';
 import { handler as analysesDelete } from '../analyses/delete.js';
 import { handler as webhooksList } from '../webhooks/list.js';
-import { handler as webhooksCreate } from '../webhooks/create.js';
+import { handler as webhooksRegister } from '../webhooks/register.js';
 import { handler as webhooksGet } from '../webhooks/get.js';
 import { handler as webhooksReplace } from '../webhooks/replace.js';
 import { handler as webhooksDelete } from '../webhooks/delete.js';
@@ -110,7 +110,7 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'analyses/head': analysesHead,
   'analyses/delete': analysesDelete,
   'webhooks/list': webhooksList,
-  'webhooks/create': webhooksCreate,
+  'webhooks/register': webhooksRegister,
   'webhooks/get': webhooksGet,
   'webhooks/replace': webhooksReplace,
   'webhooks/delete': webhooksDelete,

@@ -1,4 +1,4 @@
-import { deliveryPathSchema, deliverySchema } from '../../shared/domain/webhooks/schema.js';
+import { emptyBodySchema, deliveryPathSchema, deliverySchema } from '../../shared/domain/webhooks/schema.js';
 import { retryDelivery } from '../../shared/domain/webhooks/service.js';
 import { route } from '../../shared/http/stack.js';
 
@@ -10,6 +10,8 @@ export const handler = route(
       '409 while it is still pending. A disabled webhook must be enabled first (PUT), or the attempt ends unsent.',
     tags: ['webhooks'],
     errors: [409],
+    bodyDocumentation: emptyBodySchema,
+    bodyOptional: true,
     path: deliveryPathSchema,
     responses: { 202: { description: 'The delivery, pending again', schema: deliverySchema } },
   },

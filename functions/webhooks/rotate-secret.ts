@@ -1,4 +1,4 @@
-import { secretRotationSchema, webhookPathSchema } from '../../shared/domain/webhooks/schema.js';
+import { emptyBodySchema, secretRotationSchema, webhookPathSchema } from '../../shared/domain/webhooks/schema.js';
 import { rotateSecret } from '../../shared/domain/webhooks/service.js';
 import { etagOf } from '../../shared/domain/versioning.js';
 import { route } from '../../shared/http/stack.js';
@@ -12,6 +12,8 @@ export const handler = route(
       'switches. Honours If-Match (412 when stale).',
     tags: ['webhooks'],
     errors: [409, 412],
+    bodyDocumentation: emptyBodySchema,
+    bodyOptional: true,
     path: webhookPathSchema,
     responses: { 200: { description: 'The new secret', schema: secretRotationSchema, headers: ['ETag'] } },
   },

@@ -1,6 +1,6 @@
 /** Webhook secrets sealed by AWS KMS: Encrypt and Decrypt with the endpoint as encryption context. */
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
-import type { SealingContext, SecretSealer } from './secret-sealing.js';
+import type { SealingContext, SecretSealer } from './secret-sealer.js';
 
 const prefix = 'kms:';
 const encryptionContext = (context: SealingContext) => ({ realm: context.realmId, webhook: context.webhookId });

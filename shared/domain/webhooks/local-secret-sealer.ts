@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SealingContext, SecretSealer } from './secret-sealing.js';
+import type { SealingContext, SecretSealer } from './secret-sealer.js';
 
 export const localSecretKeyFile = 'webhook-secrets.key';
 const prefix = 'local:';

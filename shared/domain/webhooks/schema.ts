@@ -100,5 +100,10 @@ export type Delivery = z.infer<typeof deliverySchema>;
 export const webhookListQuerySchema = pagingQuerySchema(['createdAt', 'url'] as const);
 export const deliveryListQuerySchema = pagingQuerySchema(['createdAt', 'status'] as const);
 
+/** The body of a POST that takes none (a rotation, a retry): nothing, or `{}`. */
+export const emptyBodySchema = z
+  .strictObject({})
+  .register(z.globalRegistry, { id: 'EmptyBody', description: 'No fields: send no body, or {}' });
+
 export const webhookPathSchema = z.object({ webhookId: idSchema });
 export const deliveryPathSchema = z.object({ webhookId: idSchema, deliveryId: idSchema });

@@ -8,17 +8,7 @@
  */
 import { createKmsClient } from '../../aws/kms.js';
 import { KmsSecretSealer } from './kms-secret-sealer.js';
-
-/** What an encrypted secret is bound to: it opens only for the same realm and endpoint. */
-export interface SealingContext {
-  realmId: string;
-  webhookId: string;
-}
-
-export interface SecretSealer {
-  seal(secret: string, context: SealingContext): Promise<string>;
-  open(sealed: string, context: SealingContext): Promise<string>;
-}
+import type { SecretSealer } from './secret-sealer.js';
 
 let sealer: SecretSealer | undefined;
 

@@ -140,7 +140,7 @@ describe('quota events', () => {
 });
 
 describe('a run’s end', () => {
-  it('arrives once as run.completed, signed: the package’s verifier accepts it and refuses it altered; no token or secret in it', async () => {
+  it('arrives once as run.completed, signed: the package’s verifier accepts it, and refuses it altered; no token or secret', async () => {
     const hooked = await receiver();
     const hook = await register(hooked.url);
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);

@@ -221,7 +221,7 @@ describe('deliveries', () => {
     expect(target.requests).toHaveLength(0);
   });
 
-  it('signs with the old and the new secret during a rotation’s overlap, sends a delivery again on request, and meters attempts', async () => {
+  it('signs with the old and the new secret while a rotation overlaps, sends a delivery again on request, meters attempts', async () => {
     const hooked = await receiver();
     const created = await register({ url: hooked.url, eventTypes: ['run.completed'] });
     const oldSecret: string = created.body.secret;
