@@ -89,6 +89,7 @@ describe('GET /usage after runs', () => {
       paths: 4_000,
       pathYears: 80_000,
       computeMs: run.elapsedMs,
+      webhookDeliveries: 0,
     });
 
     // 500 paths: 10,000 path-years, simulated inside the request.
@@ -151,6 +152,7 @@ describe('GET /usage after runs', () => {
       paths: 0,
       pathYears: 0,
       computeMs: 0,
+      webhookDeliveries: 0,
     });
   });
 });
