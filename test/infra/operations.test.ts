@@ -187,7 +187,7 @@ describe('API stage', () => {
 
 describe('alarms', () => {
   it('fire on dead letters waiting, any dead-lettered shard, any API 5xx and any worker error', () => {
-    // Seven for the service, three for the webhook deliveries (below).
+    // Seven for the service, and the webhook deliveries' three.
     const every = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
     expect(every.length).toBe(10);
     const webhookAlarms = new Set(synth.stateless.webhookDeliveryConsumer.alarms.map((alarm) => alarm.alarmName));
@@ -291,9 +291,11 @@ describe('issuer base URL', () => {
 });
 
 describe('CloudFormation limits', () => {
-  it('each stack stays well under 500 resources', () => {
+  it('each stack stays under 500 resources, with room for a few more routes', () => {
+    // The stateless stack holds about six resources per route function; with the webhook routes and
+    // deliveries it has 455. The next routes call for moving a group of them into a stack of their own.
     for (const t of [synth.statefulTemplate, synth.statelessTemplate]) {
-      expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
+      expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(470);
     }
   });
 });
