@@ -73,6 +73,7 @@ describe('metering a queued run', () => {
       paths: 600,
       pathYears: 6_000,
       computeMs: run?.elapsedMs,
+      webhookDeliveries: 0,
     });
   });
 
