@@ -17,7 +17,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { type Clock, systemClock } from './clock.js';
-import { type BatchHandler, type DurableMessage, type MessageStore, maxDelaySeconds, type SQSEvent, type SQSRecord, type SendOptions, type ShardQueue } from './types.js';
+import {
+  type BatchHandler,
+  type DurableMessage,
+  type MessageStore,
+  maxDelaySeconds,
+  type SQSEvent,
+  type SQSRecord,
+  type SendOptions,
+  type ShardQueue,
+} from './types.js';
 
 /** A test-only fault for one delivery: faults no real handler can be made to cause on demand. */
 export type DeliveryFault =
