@@ -27,6 +27,7 @@ import { usageTable } from './usage-table.js';
 import { defaultTableName } from '../shared/store/table.js';
 import { storeEndpointFile } from '../infra/local/bootstrap-demo.js';
 import { ensureTable, startEmbeddedStore } from '../infra/local/dynalite.js';
+import { storeCredentials } from '../infra/local/store-credentials.js';
 
 const usage = `Usage: npm run -s admin -- <command>
   create-realm <realmId>
@@ -51,8 +52,8 @@ function storeOn(client: ReturnType<typeof createDocumentClient>, table: string)
   return new IdentityStore(client, table);
 }
 
-/** The local store accepts any credentials. */
-const localStore: AwsClientOptions = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+/** The local store answers only the credentials kept in its data directory. */
+const localStore = (dataDir: string): AwsClientOptions => ({ region: 'us-east-1', credentials: storeCredentials(dataDir) });
 
 async function runningServerEndpoint(dataDir: string): Promise<string | undefined> {
   let endpoint: string;
@@ -61,7 +62,7 @@ async function runningServerEndpoint(dataDir: string): Promise<string | undefine
   } catch {
     return undefined;
   }
-  const probe = createDynamoDbClient({ endpoint, ...localStore, maxAttempts: 1 });
+  const probe = createDynamoDbClient({ endpoint, ...localStore(dataDir), maxAttempts: 1 });
   try {
     await probe.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(2_000) });
     return endpoint;
@@ -79,7 +80,7 @@ async function connect(): Promise<Connection> {
   const running = await runningServerEndpoint(dataDir);
   if (running) {
     return {
-      store: storeOn(createDocumentClient({ endpoint: running, ...localStore }), defaultTableName),
+      store: storeOn(createDocumentClient({ endpoint: running, ...localStore(dataDir) }), defaultTableName),
       close: async () => {},
     };
   }
@@ -92,7 +93,7 @@ async function connect(): Promise<Connection> {
         `start it again so that it publishes ${storeEndpointFile}`,
     );
   }
-  const connection = { endpoint: embedded.endpoint, ...localStore };
+  const connection = { endpoint: embedded.endpoint, region: 'us-east-1', credentials: embedded.credentials };
   await ensureTable(createDynamoDbClient(connection), defaultTableName);
   return { store: storeOn(createDocumentClient(connection), defaultTableName), close: () => embedded.close() };
 }

@@ -3,18 +3,22 @@
  * directory (LevelDB), and the single table created from `shared/store/table.ts` when missing.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { CreateTableCommandInput, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTableExists } from '../../shared/aws/dynamodb.js';
 import { table } from '../../shared/store/table.js';
+import { requireSignedRequests } from './signed-store-requests.js';
+import { type StoreCredentials, storeCredentials } from './store-credentials.js';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
 
 export interface EmbeddedStore {
   endpoint: string;
+  /** What every request to the store must be signed with (made at the data directory's first start). */
+  credentials: StoreCredentials;
   close(): Promise<void>;
 }
 
@@ -23,7 +27,12 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
   // no one else may enter keeps every file in it private, whatever mode the store gives its files.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
+  // The port, though, is open to every local user: the store answers only its credentials' holders.
+  const credentials = storeCredentials(dataDir);
   const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const [store] = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', requireSignedRequests(store, credentials));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -31,6 +40,7 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    credentials,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { createDynamoDbClient } from '../../shared/aws/dynamodb.js';
+import { createDynamoDbClient, useStoreCredentials } from '../../shared/aws/dynamodb.js';
 import { configureAuth } from '../../shared/http/auth-config.js';
 import type { JwksProvider } from '../../shared/http/auth.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
@@ -47,7 +47,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const port = options.port ?? Number(process.env.PORT ?? 3000);
   const host = options.host ?? '127.0.0.1';
 
-  const store = options.storeEndpoint ? { endpoint: options.storeEndpoint, close: async () => {} } : await startEmbeddedStore(dataDir);
+  const store = options.storeEndpoint
+    ? { endpoint: options.storeEndpoint, credentials: undefined, close: async () => {} }
+    : await startEmbeddedStore(dataDir);
+  useStoreCredentials(store.credentials);
   // The handlers' AWS clients read their configuration from the environment, as in Lambda.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = store.endpoint;
   process.env.AWS_REGION ??= 'us-east-1';

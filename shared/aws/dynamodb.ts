@@ -76,7 +76,30 @@ export class DocumentClient {
  * and so is the document client made on it, which shares its middleware.
  */
 export function createDynamoDbClient(options?: AwsClientOptions): DynamoDBClient {
-  return tracedClient(new DynamoDBClient(clientConfig(options)));
+  return tracedClient(new DynamoDBClient(clientConfig({ ...options, credentials: options?.credentials ?? storeCredentialsFromEnv() })));
+}
+
+/**
+ * The credentials of the DynamoDB endpoint when they are its own rather than the AWS account's:
+ * the local runtime's embedded store requires the pair it made in its data directory, and
+ * publishes it to its handlers and worker threads as LOCAL_STORE_ACCESS_KEY_ID and
+ * LOCAL_STORE_SECRET_ACCESS_KEY. Unset (a deployment, DynamoDB Local), the SDK's chain applies.
+ */
+function storeCredentialsFromEnv(): AwsClientOptions['credentials'] {
+  const accessKeyId = process.env.LOCAL_STORE_ACCESS_KEY_ID;
+  const secretAccessKey = process.env.LOCAL_STORE_SECRET_ACCESS_KEY;
+  return accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
+}
+
+/** Sets (or, with undefined, clears) the credentials the next DynamoDB clients of this process use. */
+export function useStoreCredentials(credentials: { accessKeyId: string; secretAccessKey: string } | undefined): void {
+  if (credentials) {
+    process.env.LOCAL_STORE_ACCESS_KEY_ID = credentials.accessKeyId;
+    process.env.LOCAL_STORE_SECRET_ACCESS_KEY = credentials.secretAccessKey;
+  } else {
+    delete process.env.LOCAL_STORE_ACCESS_KEY_ID;
+    delete process.env.LOCAL_STORE_SECRET_ACCESS_KEY;
+  }
 }
 
 export function createDocumentClient(options?: AwsClientOptions): DocumentClient {

@@ -18,7 +18,7 @@ import { esbuildOptions } from '../../infra/cdk/bundling.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import { handlerEntry } from '../../infra/cdk/route-plan.js';
 import { createTableInput, type EmbeddedStore, startEmbeddedStore } from '../../infra/local/dynalite.js';
-import { createDynamoDbClient, ensureTableExists } from '../../shared/aws/dynamodb.js';
+import { createDynamoDbClient, ensureTableExists, useStoreCredentials } from '../../shared/aws/dynamodb.js';
 import { createRealm } from '../../shared/identity/registration.js';
 import { LocalKeyRing } from '../../shared/identity/signing/local-key-ring.js';
 import { resetDynamoClient } from '../../shared/store/client.js';
@@ -62,6 +62,9 @@ function environment(lambda: boolean, extra: Record<string, string> = {}): NodeJ
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
+    // The embedded store stands for DynamoDB here, and answers only its own credentials.
+    LOCAL_STORE_ACCESS_KEY_ID: store.credentials.accessKeyId,
+    LOCAL_STORE_SECRET_ACCESS_KEY: store.credentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TABLE_NAME: TABLE,
     DATA_DIR: dataDir,
@@ -167,7 +170,8 @@ async function realmToken(realmId: string): Promise<string> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tracing-'));
   store = await startEmbeddedStore(join(dataDir, 'store'));
-  await ensureTableExists(createDynamoDbClient({ endpoint: store.endpoint, region: 'eu-west-1', credentials }), createTableInput(TABLE));
+  useStoreCredentials(store.credentials);
+  await ensureTableExists(createDynamoDbClient({ endpoint: store.endpoint, region: 'eu-west-1' }), createTableInput(TABLE));
   Object.assign(process.env, { TABLE_NAME: TABLE, AWS_ENDPOINT_URL_DYNAMODB: store.endpoint, AWS_REGION: 'eu-west-1' });
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey });
   resetDynamoClient();

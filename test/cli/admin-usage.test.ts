@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect((await admin('create-realm', 'acme')).code).toBe(0);
   // Usage on two days of March 2026, written through the ledger into the same local data.
   const store = await startEmbeddedStore(dataDir);
-  const local = { endpoint: store.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  const local = { endpoint: store.endpoint, region: 'us-east-1', credentials: store.credentials };
   await ensureTable(createDynamoDbClient(local), defaultTableName);
   useDynamoClient(createDocumentClient(local));
   try {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startEmbeddedStore } from '../../infra/local/dynalite.js';
+import { useStoreCredentials } from '../../shared/aws/dynamodb.js';
 
 export interface StoreUnderTest {
   endpoint: string;
@@ -32,11 +33,13 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
   if (local) {
     // DynamoDB Local keeps a database per access key (letters and digits): this file's own.
     process.env.AWS_ACCESS_KEY_ID = processAccessKey;
+    useStoreCredentials(undefined);
     return { endpoint: local, kind: 'dynamodb-local', close: async () => {} };
   }
   process.env.AWS_ACCESS_KEY_ID = 'local';
   const dir = mkdtempSync(join(tmpdir(), 'store-'));
   const store = await startEmbeddedStore(dir);
+  useStoreCredentials(store.credentials);
   return {
     endpoint: store.endpoint,
     kind: 'dynalite',
