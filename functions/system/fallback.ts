@@ -5,7 +5,7 @@
 import { MethodNotAllowedError, NotFoundError } from '../../shared/domain/errors.js';
 import { matchPathTemplate } from '../../shared/http/path-template.js';
 import { noContent } from '../../shared/http/reply.js';
-import { route } from '../../shared/http/stack.js';
+import { corsAllowedHeaders, route } from '../../shared/http/stack.js';
 import { routes } from '../routes.js';
 
 export const handler = route({ summary: 'Unmatched requests', auth: false, responses: {} }, async ({ event }) => {
@@ -16,7 +16,7 @@ export const handler = route({ summary: 'Unmatched requests', auth: false, respo
   if (event.requestContext.http.method === 'OPTIONS') {
     return noContent({
       'Access-Control-Allow-Methods': allow,
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-Match',
+      'Access-Control-Allow-Headers': corsAllowedHeaders,
       'Access-Control-Max-Age': '600',
       Allow: allow,
     });

@@ -9,13 +9,23 @@ import type { Duplex } from 'node:stream';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fallbackHandler, routes } from '../../functions/routes.js';
 import type { Route } from '../../functions/routes.js';
+import { maxBodyBytes } from '../../shared/http/body.js';
 import { errorResult, jsonContentType } from '../../shared/http/error-response.js';
 import { matchPathTemplate } from '../../shared/http/path-template.js';
 import { type Admission, admissionFromEnv } from './admission.js';
 import { toApiGatewayEvent } from './event.js';
 
-/** API Gateway's own payload limit; the handlers' 1 MiB JSON limit is checked inside them. */
-const maxPayloadBytes = 10 * 1024 * 1024;
+/** No endpoint takes a body over the JSON limit (1 MiB): a longer one is refused before it is read. */
+const maxPayloadBytes = maxBodyBytes;
+
+/**
+ * How long a request may take to arrive, headers and body (Node's default is 300 s: a client that
+ * sends headers and then nothing would hold its connection that long). Node answers 408.
+ */
+function requestTimeoutMs(): number {
+  const value = Number(process.env.LOCAL_REQUEST_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 30_000;
+}
 
 type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
@@ -114,10 +124,13 @@ async function serve(
 
 async function handle(request: IncomingMessage, response: ServerResponse, origin: string, path: string): Promise<void> {
   const method = request.method ?? 'GET';
-  const body = await readBody(request);
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const body = declared > maxPayloadBytes ? undefined : await readBody(request);
   if (body === undefined) {
-    response.writeHead(413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' });
-    response.end(JSON.stringify({ status: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large', errors: [] }));
+    response.writeHead(413, { 'Content-Type': jsonContentType, Connection: 'close' });
+    response.end(
+      JSON.stringify({ status: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${maxPayloadBytes} bytes`, errors: [] }),
+    );
     return;
   }
   const match = findRoute(method, path);
@@ -138,21 +151,20 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const result = errorResult(
-    {
-      kind: tooLarge ? 'REQUEST_HEADER_FIELDS_TOO_LARGE' : 'BAD_REQUEST',
-      message: tooLarge ? 'The request headers are too large' : 'The request is not valid HTTP',
-      errors: [],
-      headers: {},
-      internal: false,
-    },
-    '',
-  );
+  const answer =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? {
+          kind: 'REQUEST_HEADER_FIELDS_TOO_LARGE' as const,
+          message: 'The request headers are too large',
+          reason: 'Request Header Fields Too Large',
+        }
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { kind: 'REQUEST_TIMEOUT' as const, message: 'The request did not arrive in time', reason: 'Request Timeout' }
+        : { kind: 'BAD_REQUEST' as const, message: 'The request is not valid HTTP', reason: 'Bad Request' };
+  const result = errorResult({ kind: answer.kind, message: answer.message, errors: [], headers: {}, internal: false }, '');
   const body = Buffer.from(result.body ?? '', 'utf8');
-  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
   socket.end(
-    `HTTP/1.1 ${result.statusCode} ${reason}\r\nContent-Type: ${jsonContentType}\r\nContent-Length: ${body.length}\r\n` +
+    `HTTP/1.1 ${result.statusCode} ${answer.reason}\r\nContent-Type: ${jsonContentType}\r\nContent-Length: ${body.length}\r\n` +
       `Connection: close\r\n\r\n${body.toString('utf8')}`,
   );
 }
@@ -160,8 +172,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 /** `origin` gives the runtime's own origin once it listens: the domain every event carries. */
 export function createLocalServer(origin: () => string, ready: () => boolean = () => true): Server {
   const admission = admissionFromEnv();
-  const server = createServer((request, response) => {
+  const timeout = requestTimeoutMs();
+  const timeouts = { requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval: Math.min(1_000, timeout) };
+  const server = createServer(timeouts, (request, response) => {
     serve(request, response, origin(), ready(), admission).catch((error: unknown) => {
+      // A request cut off (its client went away, or it timed out and was answered 408) has no one to answer.
+      if (request.destroyed && !response.writable) return;
       // Handlers map their own errors; this is the runtime itself failing.
       process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local runtime failure', error: String(error) })}\n`);
       if (!response.headersSent) {

@@ -68,6 +68,7 @@ export function applyDocumentPatch(document: unknown, patch: DocumentPatch): unk
   let result = jsonPatch.deepClone(document);
   patch.operations.forEach((operation, index) => {
     try {
+      assertNoPrototypePath(operation, index);
       assertSourceOutsideTarget(operation, index);
       const added = addedValue(result, operation, index);
       if (added !== undefined) {
@@ -89,6 +90,20 @@ function assertWithinLimit(size: DocumentSize): void {
     throw new PayloadTooLargeError(
       `The patched document would be larger than ${patchedLimit.bytes} bytes or ${patchedLimit.values} values`,
     );
+  }
+}
+
+/** A pointer through `__proto__` or `constructor/prototype`, which the library refuses with a bare TypeError. */
+const prototypePath = /(^|\/)__proto__(\/|$)|(^|\/)constructor\/prototype(\/|$)/;
+
+function assertNoPrototypePath(operation: Operation, index: number): void {
+  for (const name of ['path', 'from'] as const) {
+    const pointer = (operation as Partial<Record<'path' | 'from', string>>)[name];
+    if (pointer !== undefined && prototypePath.test(pointer)) {
+      throw new ValidationError('Invalid JSON Patch', [
+        { field: `[${index}].${name}`, message: 'must not pass through __proto__ or constructor/prototype' },
+      ]);
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { maxDocumentBytes, maxDocumentValues } from '../domain/document-size.js'
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors.js';
 import type { ApiEvent } from './request.js';
 import { header } from './request.js';
+import { unstorableNumbers } from './number-checks.js';
 import { forbiddenText, replacementCharacterPaths } from './text-checks.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -110,5 +111,7 @@ export function parseJsonBody(event: ApiEvent, accepted: readonly string[]): unk
   }
   const badText = forbiddenText(value);
   if (badText.length > 0) throw new ValidationError('The request body holds characters that are not allowed in text', badText);
+  const badNumbers = unstorableNumbers(value);
+  if (badNumbers.length > 0) throw new ValidationError('The request body holds numbers outside the range that can be stored', badNumbers);
   return value;
 }

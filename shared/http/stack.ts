@@ -135,9 +135,12 @@ const stateOf = (request: Request): RequestState => {
   return internal.state;
 };
 
+/** The request headers a browser may send cross-origin: the preflight (functions/system/fallback.ts) allows the same. */
+export const corsAllowedHeaders = 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key';
+
 const corsOptions = {
   origin: '*',
-  headers: 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key',
+  headers: corsAllowedHeaders,
   exposeHeaders: 'ETag, Location, Link, X-Request-Id, WWW-Authenticate, Allow, Retry-After, Idempotent-Replayed',
   methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
 };

@@ -132,6 +132,9 @@ export async function authorizationEndpoint(provider: IdentityProvider, req: End
       throw error;
     }
   } else {
+    const [repeated] = req.repeatedQuery ?? [];
+    // RFC 6749 §3.1: a parameter sent more than once is refused, as in a POST's form.
+    if (repeated) return html(400, renderErrorPage('Invalid request', `Parameter ${repeated} is repeated`));
     params = Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => e[1] !== undefined));
   }
   const validation = await validate(provider, req, params);

@@ -12,7 +12,11 @@ export function endpointRequest(event: ApiEvent): EndpointRequest | undefined {
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value;
   const query: Record<string, string | undefined> = {};
-  for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) query[name] = value;
+  const repeatedQuery: string[] = [];
+  for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) {
+    if (Object.hasOwn(query, name)) repeatedQuery.push(name);
+    query[name] = value;
+  }
   const body =
     event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   return {
@@ -22,6 +26,7 @@ export function endpointRequest(event: ApiEvent): EndpointRequest | undefined {
     sourceIp: event.requestContext?.http?.sourceIp,
     headers,
     query,
+    repeatedQuery,
     body,
   };
 }

@@ -29,6 +29,8 @@ export interface EndpointRequest {
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
+  /** Query parameters given more than once (RFC 6749 §3.1: an endpoint refuses them). */
+  repeatedQuery?: string[];
   body?: string;
 }
 
