@@ -31,7 +31,7 @@ describe('UK income tax', () => {
 });
 
 describe('UK savings income', () => {
-  it('keeps 200 of interest tax-free for 16,000 of wages under the starting rate for savings (gov.uk/apply-tax-free-interest-on-savings)', () => {
+  it('keeps 200 of interest tax-free on 16,000 of wages: starting rate for savings (gov.uk/apply-tax-free-interest-on-savings)', () => {
     // Wages: 20% of 3,430; the starting rate band left is 5,000 - 3,430 = 1,570, which covers the interest.
     expect(uk(2025, { earnings: 16000, interest: 200 }).incomeTax).toBe(686);
   });
