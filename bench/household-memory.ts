@@ -12,6 +12,6 @@ const which = process.argv[2];
 const plan = youngFamily();
 const options = { seed: 2024, paths: 100_000 };
 if (which === 'engine') simulate(plan, options);
-else if (which === 'baseline') baselineSimulate(plan, options);
+else if (which === 'baseline') baselineSimulate(plan as never, options);
 else throw new Error('engine or baseline');
 console.log(process.resourceUsage().maxRSS / 1024);

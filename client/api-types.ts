@@ -745,7 +745,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance: number;
@@ -877,6 +877,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -916,7 +925,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer: number;
                 /**
@@ -1716,7 +1725,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance?: number;
@@ -1848,6 +1857,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -1887,7 +1905,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer?: number;
                 /**
@@ -2187,7 +2205,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance?: number;
@@ -2319,6 +2337,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -2358,7 +2385,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer?: number;
                 /**

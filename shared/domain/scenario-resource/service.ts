@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { idMessage, isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
 import { loadHousehold } from '../households/service.js';
+import { defaultTaxSystem } from '../scenario/tax-settings.js';
 import { applyDocumentPatch, type DocumentPatch } from '../document-patch.js';
 import { applyMergePatch } from '../merge-patch.js';
 import type { Page, PageRequest } from '../paging.js';
@@ -41,6 +42,12 @@ export function toResource(record: ScenarioRecord): ScenarioResource {
   };
 }
 
+/** A new scenario without a tax system takes its household's currency's (docs/TAX.md, "Defaults"). */
+function withTaxSystem(input: unknown, currency: string, kept?: string): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || 'taxSystem' in input) return input;
+  return { ...input, taxSystem: kept ?? defaultTaxSystem(input as Record<string, unknown>, currency) };
+}
+
 function validDocument(input: unknown): ScenarioRecord['document'] {
   return parseOrThrow(scenarioDocumentSchema, input, 'scenario') as ScenarioRecord['document'];
 }
@@ -68,7 +75,7 @@ export async function listScenarios(principal: Principal, householdId: string, r
 }
 
 export async function createScenario(principal: Principal, householdId: string, body: Record<string, unknown>): Promise<ScenarioResource> {
-  await loadHousehold(principal, householdId);
+  const household = await loadHousehold(principal, householdId);
   let input: unknown = body;
   if ('copyOf' in body) {
     const { copyOf, ...changes } = body;
@@ -79,7 +86,7 @@ export async function createScenario(principal: Principal, householdId: string, 
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(input));
+  const record = await insertScenario({ realmId: principal.realmId, householdId }, validDocument(withTaxSystem(input, household.currency)));
   return toResource(record);
 }
 
@@ -113,7 +120,10 @@ async function write(
   checkPreconditions(current.version, { ...preconditions, bodyVersion });
   const next: ScenarioRecord = {
     ...current,
-    document: validDocument(document),
+    // A replacement that names no tax system keeps the scenario's.
+    document: validDocument(
+      current.document.taxSystem !== undefined ? withTaxSystem(document, '', String(current.document.taxSystem)) : document,
+    ),
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };

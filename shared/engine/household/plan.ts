@@ -8,7 +8,24 @@ import type { ResolvedLifeAssumptions } from '../life/index.js';
  */
 export type Indexation = 'CPI' | 'NONE';
 export type Priority = 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
-export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT';
+/**
+ * CASH, TAXABLE and RETIREMENT under every tax system; the wrappers of the UK (ISA, PENSION, GIA)
+ * and of the US (TRADITIONAL, ROTH) under their own (docs/TAX.md).
+ */
+export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT' | 'ISA' | 'PENSION' | 'GIA' | 'TRADITIONAL' | 'ROTH';
+
+/**
+ * Real tax rules for the household (docs/TAX.md); a plan without them pays the effective rates of
+ * `taxes` (FLAT). `pensionTaxFreeCash`: a UK pension's tax-free quarter taken with each withdrawal,
+ * or as one lump sum in the year its owner reaches the access age.
+ */
+export interface PlanTax {
+  system: 'UK' | 'US';
+  region?: 'SCOTLAND';
+  filingStatus: 'SINGLE' | 'MARRIED_JOINT';
+  stateIncomeTaxRate: number;
+  pensionTaxFreeCash: 'WITH_EACH_WITHDRAWAL' | 'LUMP_SUM';
+}
 
 export interface PlanMember {
   id: string;
@@ -171,6 +188,8 @@ export interface HouseholdPlan {
   insurance: PlanInsurance[];
   goals: PlanGoal[];
   taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
+  /** Real tax rules; absent: the flat effective rates of `taxes`. */
+  tax?: PlanTax;
   strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
   assumptions: { economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
 }

@@ -1,3 +1,4 @@
+import { TAX_KINDS, taxRulesOf } from '../household/household-tax.js';
 import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
@@ -102,6 +103,8 @@ export function buildOutput(
       elapsedMs: meta.elapsedMs,
       startYear: plan.startYear,
       assumptions: { economic: plan.assumptions.economic, life: plan.assumptions.life },
+      // Under FLAT the metadata is as it was: the flat rates are in the scenario.
+      ...(plan.tax !== undefined ? { taxRules: taxRulesOf(plan.tax) } : {}),
     },
   };
 }
@@ -142,6 +145,11 @@ function heldRunner(plan: HouseholdPlan, merged: MergedShards, seed: number): Pa
   return own === plan || JSON.stringify(own) === JSON.stringify(plan) ? runner : undefined;
 }
 
+/** Year t's taxes by kind, as the real rules split them. */
+function taxesByKind(kinds: Float64Array, t: number): Record<string, number> {
+  return Object.fromEntries(TAX_KINDS.map((k, i) => [k, kinds[t * TAX_KINDS.length + i]]));
+}
+
 function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number, percentile: number): Life {
   const events: PathEvent[] = [];
   const sim = runner.run(pathIndex, events);
@@ -167,6 +175,7 @@ function simulateLife(plan: HouseholdPlan, runner: PathRunner, pathIndex: number
       spending: { nominal: sim.spending[t], real: sim.spending[t] / start },
       shortfall: { nominal: sim.shortfall[t], real: sim.shortfall[t] / start },
       taxes: { nominal: sim.taxes[t], real: sim.taxes[t] / start },
+      ...(sim.real !== null ? { taxesByKind: taxesByKind(sim.real.kinds, t) } : {}),
     });
   }
   return {

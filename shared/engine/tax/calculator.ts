@@ -12,8 +12,9 @@ import {
 import { statePensionAgeForNi } from './uk/national-insurance.js';
 import { ukPersonTax } from './uk/uk-person-tax.js';
 import { UK_PARAMETERS, ukRules } from './uk/uk-rules.js';
-import { usReturn } from './us/federal-return.js';
-import { US_PARAMETERS, usRules } from './us/us-rules.js';
+import { federalReturn, grossIncome, type FederalReturn } from './us/federal-return.js';
+import { ficaOf } from './us/fica.js';
+import { US_PARAMETERS, usRules, type UsRules } from './us/us-rules.js';
 
 /** One year's tax, asked for on its own (docs/TAX.md, "The calculator"). Absent amounts are 0. */
 export interface TaxCalculationRequest {
@@ -72,8 +73,25 @@ function taxesOf(req: TaxCalculationRequest, people: TaxPerson[], steps: Breakdo
   const status = req.filingStatus ?? defaultFilingStatus(people.length);
   const r = usRules(req.taxYear, status);
   const rate = req.stateIncomeTaxRate ?? 0;
-  if (status === 'MARRIED_JOINT') return usReturn(people, r, rate, steps?.[0] ?? null).people;
-  return people.map((p, i) => usReturn([p], r, rate, steps?.[i] ?? null).people[0]!);
+  if (status === 'SINGLE') return people.map((p, i) => jointShares([p], federalReturn([p], r, rate, steps?.[i] ?? null), r)[0]!);
+  return jointShares(people, federalReturn(people, r, rate, steps?.[0] ?? null), r);
+}
+
+/** Each person's share of a return's taxes, by their share of its gross income (equal shares of none), and their own FICA. */
+function jointShares(people: TaxPerson[], ret: FederalReturn, r: UsRules): PersonTotals[] {
+  const gross = people.map(grossIncome);
+  const total = gross.reduce((s, g) => s + g, 0);
+  const wages = people.reduce((s, p) => s + p.earnings, 0);
+  return people.map((p, i) => {
+    const share = total > 0 ? gross[i]! / total : 1 / people.length;
+    return {
+      incomeTax: ret.ordinaryTax * share,
+      socialContributions: ficaOf(p.earnings, wages, r),
+      capitalGainsTax: ret.gainsTax * share,
+      stateIncomeTax: ret.stateIncomeTax * share,
+      netInvestmentIncomeTax: ret.niit * share,
+    };
+  });
 }
 
 const sum = (t: PersonTotals) => t.incomeTax + t.socialContributions + t.capitalGainsTax + t.stateIncomeTax + t.netInvestmentIncomeTax;

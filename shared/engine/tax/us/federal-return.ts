@@ -1,51 +1,59 @@
 import { stackedBandTax, type BandLine } from '../bands.js';
-import type { Breakdown, PersonTax, TaxPerson } from '../types.js';
+import type { Breakdown, TaxPerson } from '../types.js';
 import { deductions } from './deductions.js';
-import { fica } from './fica.js';
+import { ficaOf } from './fica.js';
 import { taxableBenefits } from './social-security-benefits.js';
 import type { UsRules } from './us-rules.js';
 
 const ORDINARY_BANDS = ['10%', '12%', '22%', '24%', '32%', '35%', '37%'];
 const GAINS_BANDS = ['0%', '15%', '20%'];
 
-/** A return's taxes and what they were figured on. */
-export interface UsReturn {
+/** A return's taxes by kind (FICA summed over its people) and what they were figured on. */
+export interface FederalReturn {
   agi: number;
   taxableIncome: number;
   ordinaryTax: number;
   gainsTax: number;
   niit: number;
   stateIncomeTax: number;
-  /** Each person's share of the return's taxes (by their share of gross income) and their own FICA. */
-  people: (PersonTax & { netInvestmentIncomeTax: number })[];
+  fica: number;
 }
 
 /**
- * One federal return (a single person's, or a married couple's joint return) with a flat state
- * income tax: taxable Social Security (IRC s.86), AGI, the standard, additional and senior
- * deductions, ordinary tax by the rate schedule on taxable income less the preferential income,
- * long-term gains and qualified dividends at 0/15/20% stacked on ordinary taxable income (the
- * Qualified Dividends and Capital Gain Tax Worksheet), the net investment income tax (IRC s.1411)
- * and each person's FICA. The state tax is `stateRate` of AGI less taxable Social Security.
+ * One federal return (a single person's, or a married couple's joint return: `people[from]` to
+ * `people[to - 1]`) with a flat state income tax: taxable Social Security (IRC s.86), AGI, the
+ * standard, additional and senior deductions, ordinary tax by the rate schedule on taxable income
+ * less the preferential income, long-term gains and qualified dividends at 0/15/20% stacked on
+ * ordinary taxable income (the Qualified Dividends and Capital Gain Tax Worksheet), the net
+ * investment income tax (IRC s.1411) and the people's FICA. The state tax is `stateRate` of AGI
+ * less taxable Social Security.
  */
-export function usReturn(people: readonly TaxPerson[], r: UsRules, stateRate: number, b: Breakdown | null = null): UsReturn {
+export function federalReturn(
+  people: readonly TaxPerson[],
+  r: UsRules,
+  stateRate: number,
+  b: Breakdown | null = null,
+  from = 0,
+  to = people.length,
+): FederalReturn {
   let wages = 0;
+  let grossWages = 0;
   let other = 0;
   let investment = 0;
   let preferential = 0;
   let benefits = 0;
   let aged = 0;
-  const gross: number[] = [];
-  for (const p of people) {
+  for (let i = from; i < to; i++) {
+    const p = people[i]!;
     const deferred = p.pensionContributions < p.earnings ? p.pensionContributions : p.earnings;
     const w = p.earnings - deferred;
     wages += w;
+    grossWages += p.earnings;
     other += w + p.pensionIncome + p.interest + p.dividends + p.capitalGains;
     investment += p.interest + p.dividends + p.capitalGains;
     preferential += p.dividends + p.capitalGains;
     benefits += p.statePension;
     if (p.age >= 65) aged++;
-    gross.push(w + p.pensionIncome + p.interest + p.dividends + p.capitalGains + p.statePension);
   }
   const taxableSs = taxableBenefits(benefits, other, r);
   const agi = other + taxableSs;
@@ -77,30 +85,13 @@ export function usReturn(people: readonly TaxPerson[], r: UsRules, stateRate: nu
   const stateIncomeTax = stateBase > 0 ? stateBase * stateRate : 0;
   if (b !== null && stateIncomeTax > 0)
     b.lines.push({ step: 'state income tax (flat rate)', amount: stateBase, rate: stateRate, tax: stateIncomeTax });
-  const own = fica(
-    people.map((p) => p.earnings),
-    r,
-    b,
-  );
-  let total = 0;
-  for (const g of gross) total += g;
-  const n = people.length;
-  return {
-    agi,
-    taxableIncome,
-    ordinaryTax,
-    gainsTax,
-    niit,
-    stateIncomeTax,
-    people: own.map((f, i) => {
-      const share = total > 0 ? gross[i]! / total : 1 / n;
-      return {
-        incomeTax: ordinaryTax * share,
-        socialContributions: f,
-        capitalGainsTax: gainsTax * share,
-        stateIncomeTax: stateIncomeTax * share,
-        netInvestmentIncomeTax: niit * share,
-      };
-    }),
-  };
+  let fica = 0;
+  for (let i = from; i < to; i++) fica += ficaOf(people[i]!.earnings, grossWages, r, b, to - from > 1 ? `person ${i + 1}: ` : '');
+  return { agi, taxableIncome, ordinaryTax, gainsTax, niit, stateIncomeTax, fica };
+}
+
+/** A person's gross income counted on a return: what a joint return's taxes are shared by. */
+export function grossIncome(p: TaxPerson): number {
+  const deferred = p.pensionContributions < p.earnings ? p.pensionContributions : p.earnings;
+  return p.earnings - deferred + p.pensionIncome + p.interest + p.dividends + p.capitalGains + p.statePension;
 }
