@@ -25,6 +25,7 @@ import { simulate, simulateHeldShard, type HouseholdPlan } from '../shared/engin
 import { PathRunner } from '../shared/engine/household/path-runner.js';
 import { forEachBatch } from '../shared/engine/output/simulate-shard.js';
 import { baselineSimulate } from './baseline/simulate.js';
+import { taxCost } from './tax-cost.js';
 import { householdYears as baselineHouseholdYears, PathRunner as BaselinePathRunner } from './baseline/household/path-runner.js';
 import { simulateShard as baselineSimulateShard } from './baseline/output/simulate-shard.js';
 import { baselineHouseholdSimulate } from './baseline-household/simulate.js';
@@ -265,6 +266,9 @@ async function main(): Promise<void> {
     `${engineMb.toFixed(0)} MB engine`,
     `${baselineMb.toFixed(0)} MB baseline (whole): ${((engineMb / baselineMb - 1) * 100).toFixed(1)}% more (target <= 20%)`,
   );
+
+  // (c) The young family under UK and US rules against the same household under FLAT.
+  taxCost(ROUNDS);
 
   layers('(a) stylised retiree', retiree, PATHS_A / 2);
   layers('(b) young family', family, 10_000);

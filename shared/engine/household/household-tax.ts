@@ -47,6 +47,10 @@ export class HouseholdTax {
   private readonly baseT: number;
   private scale = 1;
   private t = 0;
+  /** This year's rules at this path's prices, resolved once in `begin`. */
+  private ukNow: UkRules | null = null;
+  private usJointNow: UsRules | null = null;
+  private usSingleNow: UsRules | null = null;
 
   constructor(
     readonly tax: PlanTax,
@@ -78,6 +82,11 @@ export class HouseholdTax {
     this.t = t;
     this.penalty = 0;
     this.scale = t > this.baseT ? cpi[t]! / cpi[this.baseT > 0 ? this.baseT : 0]! : 1;
+    if (this.tax.system === 'UK') this.ukNow = this.uk[t]!.at(this.scale);
+    else {
+      this.usJointNow = this.usJoint[t]!.at(this.scale);
+      this.usSingleNow = this.usSingle[t]!.at(this.scale);
+    }
     for (let m = 0; m < this.people.length; m++) {
       const p = this.people[m]!;
       p.age = this.memberAge0[m]! + t;
@@ -101,11 +110,19 @@ export class HouseholdTax {
    */
   contributionLimit(m: number): number {
     const y = this.startYear + this.t;
-    if (this.tax.system === 'UK') return amount(UK_PARAMETERS.parameters.pensionAnnualAllowance!, y, null);
-    const us = US_PARAMETERS.parameters;
-    const catchUp = this.people[m]!.age >= 50 ? amount(us.catchUpLimit!, y, null) : 0;
-    return (amount(us.electiveDeferralLimit!, y, null) + catchUp) * this.scale;
+    if (this.limitYear !== y) {
+      this.limitYear = y;
+      const uk = UK_PARAMETERS.parameters;
+      const us = US_PARAMETERS.parameters;
+      this.limit = amount(this.tax.system === 'UK' ? uk.pensionAnnualAllowance! : us.electiveDeferralLimit!, y, null);
+      this.catchUp = this.tax.system === 'UK' ? 0 : amount(us.catchUpLimit!, y, null);
+    }
+    const scale = this.tax.system === 'UK' ? 1 : this.scale;
+    return (this.limit + (this.people[m]!.age >= 50 ? this.catchUp : 0)) * scale;
   }
+  private limitYear = -1;
+  private limit = 0;
+  private catchUp = 0;
 
   /** The year's taxes of the living members on their income so far, by kind in `byKind`; returns their sum. */
   total(alive: Uint8Array): number {
@@ -114,9 +131,9 @@ export class HouseholdTax {
     k[PENALTY] = this.penalty;
     const people = this.people;
     if (this.tax.system === 'UK') {
-      const r = this.uk[this.t]!.at(this.scale);
+      const r = this.ukNow!;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0) continue;
+        if (alive[m] === 0 || !hasIncome(people[m]!)) continue;
         const x = ukPersonTax(people[m]!, r, this.pastSpa[m] === 1);
         k[0] += x.incomeTax;
         k[1] += x.socialContributions;
@@ -128,10 +145,10 @@ export class HouseholdTax {
       if (this.tax.filingStatus === 'MARRIED_JOINT')
         for (let m = 0; m < people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) couple.push(people[m]!);
       const rate = this.tax.stateIncomeTaxRate;
-      if (couple.length === 2) this.addReturn(federalReturn(couple, this.usJoint[this.t]!.at(this.scale), rate));
-      const single = this.usSingle[this.t]!.at(this.scale);
+      if (couple.length === 2) this.addReturn(federalReturn(couple, this.usJointNow!, rate));
+      const single = this.usSingleNow!;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0 || (couple.length === 2 && this.isAdult[m] === 1)) continue;
+        if (alive[m] === 0 || (couple.length === 2 && this.isAdult[m] === 1) || !hasIncome(people[m]!)) continue;
         this.addReturn(federalReturn(people, single, rate, null, m, m + 1));
       }
     }
@@ -146,4 +163,8 @@ export class HouseholdTax {
     k[3] += r.stateIncomeTax;
     k[4] += r.niit;
   }
+}
+
+function hasIncome(p: TaxPerson): boolean {
+  return p.earnings + p.pensionIncome + p.statePension + p.interest + p.dividends + p.capitalGains !== 0;
 }
