@@ -47,17 +47,16 @@ export function planTax(doc: ScenarioDocument): { tax?: PlanTax } {
 export function withdrawalOrder(doc: ScenarioDocument): AccountType[] {
   const named = doc.strategy.withdrawalOrder as AccountType[];
   if (doc.taxSystem === undefined || doc.taxSystem === 'FLAT') return [...named];
+  const uk = doc.taxSystem === 'UK';
   const order: AccountType[] = [];
-  const add = (t: AccountType) => !order.includes(t) && order.push(t);
+  const add = (t: AccountType) => {
+    if (!order.includes(t)) order.push(t);
+  };
   for (const t of named) {
     add(t);
-    if (t === 'TAXABLE') add('GIA');
-    if (t === 'RETIREMENT') {
-      add('PENSION');
-      add('TRADITIONAL');
-    }
+    if (t === 'TAXABLE' && uk) add('GIA');
+    if (t === 'RETIREMENT') add(uk ? 'PENSION' : 'TRADITIONAL');
   }
-  add('ISA');
-  add('ROTH');
+  add(uk ? 'ISA' : 'ROTH');
   return order;
 }
