@@ -7,6 +7,7 @@
  * (a) the stylised retirement case (bench/stylised-retiree.ts): path-years per CPU-second, against
  *     the hand-written floor on the engine's primitives (bench/stylised-retiree-floor.ts);
  * (b) the young-family example with every risk on, 10,000 paths;
+ * (c) the young family under UK and US tax rules against the same household under FLAT (bench/tax-cost.ts);
  * and, with `--against <git-ref>`, the engine at that revision beside today's on both cases (bundled
  * from a temporary worktree by bench/against-ref.ts, its own economy, life and output code
  * included), peak memory of 100,000 young-family paths on each, and where each case's time goes
@@ -21,6 +22,7 @@ import { simulate, simulateHeldShard, type HouseholdPlan } from '../shared/engin
 import { PathRunner } from '../shared/engine/household/path-runner.js';
 import { forEachBatch } from '../shared/engine/output/simulate-shard.js';
 import { stylisedRetireeFloor } from './stylised-retiree-floor.js';
+import { taxCost } from './tax-cost.js';
 import { stylisedRetiree } from './stylised-retiree.js';
 import { youngFamily } from './young-family.js';
 
@@ -300,6 +302,9 @@ async function main(): Promise<void> {
   } else {
     line('peak memory, 100,000 young-family paths', `${engineMb.toFixed(0)} MB`);
   }
+
+  // (c) The young family under UK and US rules against the same household under FLAT.
+  taxCost(ROUNDS);
 
   layers('(a) stylised retiree', retiree, PATHS_A / 2, ref);
   layers('(b) young family', family, 10_000, ref);

@@ -268,6 +268,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/tax-calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One year's tax by the UK's or the US's rules
+         * @description Income tax, National Insurance or FICA, capital gains tax and US state income tax of one to twelve people for one tax year with enacted rules, each step of the calculation in `breakdown` with the source of every parameter (docs/TAX.md). Counted as an API request; nothing is stored.
+         */
+        post: operations["taxCalculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -1091,7 +1111,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance: number;
@@ -1223,6 +1243,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -1262,7 +1291,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer: number;
                 /**
@@ -1463,6 +1492,60 @@ export type components = {
             } & {
                 [key: string]: unknown;
             })[];
+        };
+        TaxCalculation: {
+            /** @enum {string} */
+            system: "UK" | "US";
+            taxYear: number;
+            /** @description the version of the rules (their parameter data) */
+            rulesVersion: string;
+            /** @description money, rounded to the cent (penny) */
+            total: number;
+            people: {
+                /** @description income tax on earnings, pensions, savings and dividends (UK dividend tax included; US ordinary tax only) */
+                incomeTax: number;
+                /** @description the person's own National Insurance (Class 1) or FICA, on annual earnings */
+                socialContributions: number;
+                /** @description UK capital gains tax, or US tax on long-term gains and qualified dividends */
+                capitalGainsTax: number;
+                /** @description US state income tax at the flat rate given */
+                stateIncomeTax: number;
+                /** @description US net investment income tax (IRC s.1411) */
+                netInvestmentIncomeTax: number;
+                /** @description money, rounded to the cent (penny) */
+                total: number;
+                /** @description every tax on one more unit of the person's earnings */
+                marginalRate: number;
+            }[];
+            /** @description the people together; a US joint return is split between them by gross income */
+            household: {
+                /** @description income tax on earnings, pensions, savings and dividends (UK dividend tax included; US ordinary tax only) */
+                incomeTax: number;
+                /** @description the person's own National Insurance (Class 1) or FICA, on annual earnings */
+                socialContributions: number;
+                /** @description UK capital gains tax, or US tax on long-term gains and qualified dividends */
+                capitalGainsTax: number;
+                /** @description US state income tax at the flat rate given */
+                stateIncomeTax: number;
+                /** @description US net investment income tax (IRC s.1411) */
+                netInvestmentIncomeTax: number;
+                /** @description money, rounded to the cent (penny) */
+                total: number;
+            };
+            breakdown: {
+                steps: {
+                    /** @description index in people; absent for a joint return */
+                    person?: number;
+                    step: string;
+                    amount: number;
+                    rate?: number;
+                    tax?: number;
+                }[];
+                /** @description each parameter’s source for this tax year */
+                sources: {
+                    [key: string]: string;
+                };
+            };
         };
         Usage: {
             realmId: string;
@@ -2243,7 +2326,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance?: number;
@@ -2375,6 +2458,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -2414,7 +2506,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer?: number;
                 /**
@@ -2731,7 +2823,7 @@ export type components = {
                 id: string;
                 name?: string;
                 /** @enum {string} */
-                type: "CASH" | "TAXABLE" | "RETIREMENT";
+                type: "CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH";
                 ownerId?: string;
                 /** @default 0 */
                 balance?: number;
@@ -2863,6 +2955,15 @@ export type components = {
                     times: number;
                 };
             }[];
+            /** @enum {string} */
+            taxSystem?: "UK" | "US" | "FLAT";
+            /** @enum {string} */
+            taxRegion?: "SCOTLAND";
+            /** @enum {string} */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            stateIncomeTaxRate?: number;
+            /** @enum {string} */
+            pensionTaxFreeCash?: "WITH_EACH_WITHDRAWAL" | "LUMP_SUM";
             /**
              * @default {
              *       "earnedIncome": 0,
@@ -2902,7 +3003,7 @@ export type components = {
                  *       "RETIREMENT"
                  *     ]
                  */
-                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT")[];
+                withdrawalOrder?: ("CASH" | "TAXABLE" | "RETIREMENT" | "ISA" | "PENSION" | "GIA" | "TRADITIONAL" | "ROTH")[];
                 /** @default 0 */
                 cashBuffer?: number;
                 /**
@@ -3123,6 +3224,46 @@ export type components = {
             client_id?: string;
             /** @description Confidential clients; or HTTP Basic */
             client_secret?: string;
+        };
+        TaxCalculationRequest: {
+            /**
+             * @description the tax system
+             * @enum {string}
+             */
+            system: "UK" | "US";
+            /** @description UK: the tax year starting in April of this year (2025 is 2025-26); US: the calendar year */
+            taxYear: number;
+            /**
+             * @description UK only: Scottish income tax on non-savings income
+             * @enum {string}
+             */
+            region?: "SCOTLAND";
+            /**
+             * @description US only; default SINGLE for one person, MARRIED_JOINT for two
+             * @enum {string}
+             */
+            filingStatus?: "SINGLE" | "MARRIED_JOINT";
+            /** @description US only: a flat state income tax rate on AGI less taxable Social Security */
+            stateIncomeTaxRate?: number;
+            people: components["schemas"]["TaxPerson"][];
+        };
+        TaxPerson: {
+            /** @description age at the end of the tax year */
+            age: number;
+            /** @description employment income */
+            earnings?: number;
+            /** @description taxable pension or annuity income (any tax-free part already taken out) */
+            pensionIncome?: number;
+            /** @description UK state pension or US Social Security benefits received */
+            statePension?: number;
+            /** @description interest (savings income) */
+            interest?: number;
+            /** @description dividends (qualified dividends in the US) */
+            dividends?: number;
+            /** @description long-term capital gains realised */
+            capitalGains?: number;
+            /** @description the person's own pension contributions out of earnings (UK net pay arrangement; US pre-tax deferrals) */
+            pensionContributions?: number;
         };
         UserCreate: {
             username: string;
@@ -4552,6 +4693,38 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    taxCalculate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxCalculationRequest"];
+            };
+        };
+        responses: {
+            /** @description The tax, by person and kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCalculation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];

@@ -50,6 +50,41 @@ export const householdExamples: Record<string, Example> = {
   },
 };
 
+export const taxCalculationExamples: Record<string, Example> = {
+  ukEarner: {
+    summary: 'UK 2025-26: wages of 29,570 and dividends of 3,000 (the gov.uk dividend example)',
+    value: { system: 'UK', taxYear: 2025, people: [{ age: 40, earnings: 29570, dividends: 3000 }] },
+  },
+  scottishSaver: {
+    summary: 'UK 2026-27, Scottish taxpayer with interest and gains',
+    value: { system: 'UK', taxYear: 2026, region: 'SCOTLAND', people: [{ age: 52, earnings: 50000, interest: 2000, capitalGains: 20000 }] },
+  },
+  usCouple: {
+    summary: 'US 2025, a couple filing jointly with 235,000 of wages and a 5% state tax',
+    value: {
+      system: 'US',
+      taxYear: 2025,
+      filingStatus: 'MARRIED_JOINT',
+      stateIncomeTaxRate: 0.05,
+      people: [
+        { age: 40, earnings: 150000, pensionContributions: 10000 },
+        { age: 38, earnings: 85000 },
+      ],
+    },
+  },
+  usRetirees: {
+    summary: 'US 2026, retirees with pensions, Social Security and dividends',
+    value: {
+      system: 'US',
+      taxYear: 2026,
+      people: [
+        { age: 70, pensionIncome: 30000, statePension: 30000 },
+        { age: 68, statePension: 20000, dividends: 10000 },
+      ],
+    },
+  },
+};
+
 export const simulationRequestExamples: Record<string, Example> = {
   pathsAndSeed: { summary: '20,000 paths on a fixed seed', value: { paths: 20000, seed: 42 } },
   defaults: { summary: "The scenario's own simulation settings", value: {} },

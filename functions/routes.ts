@@ -90,6 +90,9 @@ export const routes: Route[] = [
     grants: ['signing-key:read-public'],
   },
 
+  // One year's tax on its own (docs/TAX.md): computed, never stored.
+  { method: 'POST', path: '/tax-calculations', handler: 'tax/calculate', access: 'read' },
+
   // The realm's usage ledger (docs/USAGE.md).
   { method: 'GET', path: '/usage', handler: 'usage/get', access: 'read' },
 

@@ -11,20 +11,24 @@ export interface LoadedScenario {
   seed: number | undefined;
 }
 
-/** Reads, parses and validates a scenario file; every problem becomes a CliError naming the file and fields. */
-export function loadScenario(file: string): LoadedScenario {
+/** Reads and parses a JSON file; a missing file or bad JSON becomes a CliError naming the file. */
+export function readJsonFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new CliError(`${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     throw new CliError(`${file}: invalid JSON (${(err as Error).message})`);
   }
+}
+
+/** Reads, parses and validates a scenario file; every problem becomes a CliError naming the file and fields. */
+export function loadScenario(file: string): LoadedScenario {
+  const json = readJsonFile(file);
   const result = validateScenario(json);
   if (!result.ok) {
     throw new CliError(

@@ -27,6 +27,7 @@ import { handler as identityAuthorize } from '../identity/authorize.js';
 import { handler as identityCerts } from '../identity/certs.js';
 import { handler as identityRevoke } from '../identity/revoke.js';
 import { handler as usageGet } from '../usage/get.js';
+import { handler as taxCalculate } from '../tax/calculate.js';
 import { handler as usersList } from '../users/list.js';
 import { handler as usersCreate } from '../users/create.js';
 import { handler as usersGet } from '../users/get.js';
@@ -92,6 +93,7 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'identity/certs': identityCerts,
   'identity/revoke': identityRevoke,
   'usage/get': usageGet,
+  'tax/calculate': taxCalculate,
   'users/list': usersList,
   'users/create': usersCreate,
   'users/get': usersGet,

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { idMessage, isId } from '../ids.js';
 import { parseOrThrow } from '../field-errors.js';
 import { loadHousehold } from '../households/service.js';
+import { defaultTaxSystem } from '../scenario/tax-settings.js';
 import { applyDocumentPatch, type DocumentPatch } from '../document-patch.js';
 import { applyMergePatch } from '../merge-patch.js';
 import type { Page, PageRequest } from '../paging.js';
@@ -41,6 +42,12 @@ export function toResource(record: ScenarioRecord): ScenarioResource {
     updatedAt: record.updatedAt,
     version: record.version,
   };
+}
+
+/** A new scenario without a tax system takes its household's currency's (docs/TAX.md, "Defaults"). */
+function withTaxSystem(input: unknown, currency: string, kept?: string): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || 'taxSystem' in input) return input;
+  return { ...input, taxSystem: kept ?? defaultTaxSystem(input as Record<string, unknown>, currency) };
 }
 
 /** The document as written, its country taken from the household's currency when it names none. */
@@ -91,7 +98,10 @@ export async function createScenario(principal: Principal, householdId: string, 
     }
     input = applyMergePatch(source.document, changes);
   }
-  const record = await insertScenario({ realmId: principal.realmId, householdId }, withSeed(validDocument(input, household.currency)));
+  const record = await insertScenario(
+    { realmId: principal.realmId, householdId },
+    withSeed(validDocument(withTaxSystem(input, household.currency), household.currency)),
+  );
   return toResource(record);
 }
 
@@ -136,7 +146,11 @@ async function write(
   checkPreconditions(current.version, { ...preconditions, bodyVersion });
   const next: ScenarioRecord = {
     ...current,
-    document: validDocument(document, currency),
+    // A replacement that names no tax system keeps the scenario's.
+    document: validDocument(
+      current.document.taxSystem !== undefined ? withTaxSystem(document, '', String(current.document.taxSystem)) : document,
+      currency,
+    ),
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };

@@ -18,7 +18,8 @@ export const glidePathSchema = z.strictObject({
 export const accountSchema = z.strictObject({
   id: itemId,
   name: itemName,
-  type: z.enum(['CASH', 'TAXABLE', 'RETIREMENT']),
+  /** CASH, TAXABLE, RETIREMENT; under taxSystem UK also ISA, PENSION, GIA; under US also TRADITIONAL, ROTH (docs/TAX.md). */
+  type: z.enum(['CASH', 'TAXABLE', 'RETIREMENT', 'ISA', 'PENSION', 'GIA', 'TRADITIONAL', 'ROTH']),
   /** Owning member; required for RETIREMENT accounts and glide paths. */
   ownerId: z.optional(itemId),
   balance: z._default(money, 0),

@@ -1,3 +1,4 @@
+import { checkTaxSettings } from './tax-settings.js';
 import type * as z from 'zod/mini';
 import type { scenarioObjectSchema } from './scenario-object.js';
 import { checkAssumptionRules } from './assumption-rules.js';
@@ -14,6 +15,9 @@ const ALLOCATION_TOLERANCE = 1e-9;
  * timings inside the horizon, a horizon that makes sense, and the semantic checks of the
  * economic and life assumptions. Each failure is one issue naming its field.
  */
+/** Accounts with an owner's access age and contributions out of salary. */
+const PENSION_ACCOUNTS: readonly string[] = ['RETIREMENT', 'PENSION', 'TRADITIONAL', 'ROTH'];
+
 export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): void {
   const fail = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
@@ -26,6 +30,7 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
     });
   }
 
+  checkTaxSettings(doc, fail);
   const members = new Map(doc.members.map((m) => [m.id, m]));
   const properties = new Map(doc.properties.map((p) => [p.id, p]));
   const liabilities = new Set(doc.liabilities.map((l) => l.id));
@@ -80,24 +85,26 @@ export function checkScenarioRules(doc: Doc, ctx: z.core.$RefinementCtx<Doc>): v
 
   doc.accounts.forEach((acc, i) => {
     const path: Path = ['accounts', i];
-    const needsOwner = acc.type === 'RETIREMENT' || acc.glidePath !== undefined;
+    const pension = PENSION_ACCOUNTS.includes(acc.type);
+    const needsOwner = pension || acc.type === 'ISA' || acc.glidePath !== undefined;
     memberRef([...path, 'ownerId'], acc.ownerId, needsOwner);
     if (acc.allocation) {
       const sum = acc.allocation.cash + acc.allocation.bonds + acc.allocation.equity;
       if (Math.abs(sum - 1) > ALLOCATION_TOLERANCE) fail([...path, 'allocation'], `weights must sum to 1 (they sum to ${sum})`);
     }
     if (acc.glidePath && acc.glidePath.endAge <= acc.glidePath.startAge) fail([...path, 'glidePath', 'endAge'], 'must be above startAge');
-    if (acc.type !== 'RETIREMENT') {
-      if (acc.accessAge !== undefined) fail([...path, 'accessAge'], 'applies to RETIREMENT accounts only');
+    if (!pension) {
+      if (acc.accessAge !== undefined)
+        fail([...path, 'accessAge'], 'applies to retirement accounts only (RETIREMENT, PENSION, TRADITIONAL, ROTH)');
       if (acc.contributionFraction > 0 || acc.employerMatch > 0)
-        fail([...path, 'contributionFraction'], 'contributions apply to RETIREMENT accounts only');
+        fail([...path, 'contributionFraction'], 'contributions apply to retirement accounts only (RETIREMENT, PENSION, TRADITIONAL, ROTH)');
     }
   });
 
   // An owner pays contributions out of one salary: between their accounts, at most all of it.
   const contributed = new Map<string, number>();
   doc.accounts.forEach((acc, i) => {
-    if (acc.type !== 'RETIREMENT' || acc.ownerId === undefined || acc.contributionFraction === 0) return;
+    if (!PENSION_ACCOUNTS.includes(acc.type) || acc.ownerId === undefined || acc.contributionFraction === 0) return;
     const total = (contributed.get(acc.ownerId) ?? 0) + acc.contributionFraction;
     if (total > 1 + ALLOCATION_TOLERANCE && (contributed.get(acc.ownerId) ?? 0) <= 1 + ALLOCATION_TOLERANCE)
       fail(

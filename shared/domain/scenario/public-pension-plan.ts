@@ -22,6 +22,6 @@ export function toPlanIncome(inc: ScenarioDocument['incomes'][number]): PlanInco
  * estate tax; FLAT or none: no estate tax).
  */
 export function estateTaxOf(doc: ScenarioDocument): Pick<HouseholdPlan, 'estateTax'> {
-  const system = estateTaxSystem((doc as { taxSystem?: string }).taxSystem);
+  const system = estateTaxSystem(doc.taxSystem);
   return system === undefined ? {} : { estateTax: system };
 }

@@ -9,6 +9,7 @@ import { liabilitySchema } from './liabilities.js';
 import { insuranceSchema } from './insurance.js';
 import { goalSchema } from './goals.js';
 import { taxesSchema } from './taxes.js';
+import { taxSettingsShape } from './tax-settings.js';
 import { strategySchema } from './strategy.js';
 import { simulationSchema } from './simulation.js';
 import { assumptionsSchema } from './assumptions.js';
@@ -32,6 +33,8 @@ export const scenarioObjectSchema = z.strictObject({
   liabilities: list(liabilitySchema, 20),
   insurance: list(insuranceSchema, 50),
   goals: list(goalSchema, 100),
+  ...taxSettingsShape,
+  /** FLAT only: effective rates. */
   taxes: z._default(taxesSchema, { earnedIncome: 0, pensionIncome: 0, investmentGains: 0, retirementWithdrawals: 0 }),
   strategy: z._default(strategySchema, {
     withdrawalOrder: ['CASH', 'TAXABLE', 'RETIREMENT'],

@@ -14,11 +14,12 @@ export const spendingRuleSchema = z.discriminatedUnion('type', [
 ]);
 
 export const strategySchema = z.strictObject({
-  withdrawalOrder: z._default(z.array(z.enum(['CASH', 'TAXABLE', 'RETIREMENT'])).check(z.minLength(1), z.maxLength(3)), [
-    'CASH',
-    'TAXABLE',
-    'RETIREMENT',
-  ]),
+  withdrawalOrder: z._default(
+    z
+      .array(z.enum(['CASH', 'TAXABLE', 'RETIREMENT', 'ISA', 'PENSION', 'GIA', 'TRADITIONAL', 'ROTH']))
+      .check(z.minLength(1), z.maxLength(8)),
+    ['CASH', 'TAXABLE', 'RETIREMENT'],
+  ),
   /** Cash kept aside (today's money): surpluses fill it first; only essential spending may dip into it. */
   cashBuffer: z._default(money, 0),
   spendingRule: z._default(spendingRuleSchema, { type: 'FIXED_REAL' }),

@@ -4,13 +4,19 @@ import { resolveEconomicAssumptions } from '../../engine/economy/index.js';
 import { resolveLifeAssumptions } from '../../engine/life/index.js';
 import type { ScenarioDocument } from './scenario-document.js';
 import { estateTaxOf, toPlanIncome } from './public-pension-plan.js';
+import { accessAge, planTax, withdrawalOrder } from './to-plan-tax.js';
 
+const INVESTED = { cash: 0, bonds: 0.4, equity: 0.6 };
 const DEFAULT_ALLOCATION: Record<PlanAccount['type'], PlanAccount['allocation']> = {
   CASH: { cash: 1, bonds: 0, equity: 0 },
-  TAXABLE: { cash: 0, bonds: 0.4, equity: 0.6 },
-  RETIREMENT: { cash: 0, bonds: 0.4, equity: 0.6 },
+  TAXABLE: INVESTED,
+  RETIREMENT: INVESTED,
+  ISA: INVESTED,
+  PENSION: INVESTED,
+  GIA: INVESTED,
+  TRADITIONAL: INVESTED,
+  ROTH: INVESTED,
 };
-const DEFAULT_ACCESS_AGE = 60;
 
 /** The engine's resolved plan of a validated scenario document: defaults filled in, horizon in years, assumptions resolved. */
 export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
@@ -45,7 +51,7 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       allocation: a.allocation ?? DEFAULT_ALLOCATION[a.type],
       annualFee: a.annualFee,
       ...(a.glidePath ? { glidePath: a.glidePath } : {}),
-      accessAge: a.type === 'RETIREMENT' ? (a.accessAge ?? DEFAULT_ACCESS_AGE) : 0,
+      accessAge: accessAge(a, doc),
       contributionFraction: a.contributionFraction,
       employerMatch: a.employerMatch,
       employerMatchLimit: a.employerMatchLimit,
@@ -56,7 +62,8 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
     insurance: doc.insurance.map((i) => ({ ...i })),
     goals: doc.goals.map((g) => ({ ...g })),
     taxes: { ...doc.taxes },
-    strategy: { ...doc.strategy, withdrawalOrder: [...doc.strategy.withdrawalOrder] },
+    ...planTax(doc),
+    strategy: { ...doc.strategy, withdrawalOrder: withdrawalOrder(doc) },
     assumptions: {
       ...(doc.assumptions.country !== undefined ? { country: doc.assumptions.country } : {}),
       economic: resolveEconomicAssumptions(doc.assumptions.economic as never, doc.assumptions.country),

@@ -21,7 +21,16 @@ export const PriorityTier = { ESSENTIAL: 0, IMPORTANT: 1, ASPIRATIONAL: 3 } as c
 export const DISCRETIONARY_TIER = 2;
 export const TIERS = 4;
 
-const ACCOUNT_KIND: Record<AccountType, number> = AccountKind;
+/** The engine's kind of each account type: the wrappers behave as the kind they belong to, their tax aside (real-tax-plan.ts). */
+const ACCOUNT_KIND: Record<AccountType, number> = {
+  ...AccountKind,
+  ISA: AccountKind.TAXABLE,
+  GIA: AccountKind.TAXABLE,
+  PENSION: AccountKind.RETIREMENT,
+  TRADITIONAL: AccountKind.RETIREMENT,
+  ROTH: AccountKind.RETIREMENT,
+};
+export const accountKindOf = (type: AccountType): number => ACCOUNT_KIND[type];
 
 /**
  * A household plan flattened into typed arrays, once per run, so that the yearly loop does no
@@ -261,7 +270,7 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
   accounts.forEach((_, i) => {
     if (!withdrawal.includes(i)) withdrawal.push(i);
   });
-  const firstTaxable = accounts.findIndex((a) => a.type === 'TAXABLE');
+  const firstTaxable = accounts.findIndex((a) => ACCOUNT_KIND[a.type] === AccountKind.TAXABLE);
 
   const P = plan.properties.length;
   const L = plan.liabilities.length;
@@ -354,9 +363,9 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     glideEnd: Int32Array.from(accounts, (a) => a.glidePath?.endAge ?? 0),
     glideEndEquity: Float64Array.from(accounts, (a) => a.glidePath?.endEquity ?? 0),
     hasGlide: Uint8Array.from(accounts, (a) => (a.glidePath && a.ownerId !== undefined ? 1 : 0)),
-    accessAge: Int32Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.accessAge : 0)),
-    contribution: contributionFractions(accounts, accountOwner),
-    matchRate: Float64Array.from(accounts, (a) => (a.type === 'RETIREMENT' ? a.employerMatch : 0)),
+    accessAge: Int32Array.from(accounts, (a) => (ACCOUNT_KIND[a.type] === AccountKind.RETIREMENT ? a.accessAge : 0)),
+    contribution: contributionFractions(accounts, accountOwner, (a) => ACCOUNT_KIND[a.type] === AccountKind.RETIREMENT),
+    matchRate: Float64Array.from(accounts, (a) => (ACCOUNT_KIND[a.type] === AccountKind.RETIREMENT ? a.employerMatch : 0)),
     matchLimit: Float64Array.from(accounts, (a) => a.employerMatchLimit),
     extraContribution: Float64Array.from(accounts, (a) => a.extraContribution?.amount ?? 0),
     extraContributionToT: Int32Array.from(accounts, (a) => a.extraContribution?.years ?? 0),
@@ -399,10 +408,11 @@ export function compilePlan(plan: HouseholdPlan): CompiledPlan {
     propertyBought,
     liabilityFinancesPurchase,
     hasPurchase: propertyBought.some((b) => b === 1) ? 1 : 0,
-    taxEarned: plan.taxes.earnedIncome,
-    taxPension: plan.taxes.pensionIncome,
-    taxGains: plan.taxes.investmentGains,
-    taxWithdrawal: plan.taxes.retirementWithdrawals,
+    // Under real rules the flat rates are not applied (real-tax-year.ts takes their place).
+    taxEarned: plan.tax ? 0 : plan.taxes.earnedIncome,
+    taxPension: plan.tax ? 0 : plan.taxes.pensionIncome,
+    taxGains: plan.tax ? 0 : plan.taxes.investmentGains,
+    taxWithdrawal: plan.tax ? 0 : plan.taxes.retirementWithdrawals,
     cashBuffer: plan.strategy.cashBuffer,
     guardrails: sr.type === 'GUARDRAILS',
     guardBadYear: sr.type === 'GUARDRAILS' ? sr.badYearReturn : 0,

@@ -4,6 +4,7 @@ import { AccountKind, DISCRETIONARY_TIER, IncomeKind, InsuranceKind, TaxCategory
 import { annuityPayment, benefitShare, glideEquity, guardrailFactor } from './formulas.js';
 import { EventLog, LogCode, type PathEvent } from './path-events.js';
 import { withdraw } from './withdraw.js';
+import { RealTaxYear } from './real-tax-year.js';
 
 export type { PathEvent } from './path-events.js';
 
@@ -126,6 +127,8 @@ export class HouseholdPathSimulator {
   private readonly log: EventLog;
   /** This path's amounts of the rules-based public pensions, [income * years + t] (empty when the plan has none). */
   private readonly publicPension: Float64Array;
+  /** The real tax rules' steps of a year, when the plan has them (else the flat rates apply). */
+  readonly real: RealTaxYear | null;
 
   /**
    * `slots` paths' yearly figures fit in the per-year arrays, year t of slot i at [t * slots + i]
@@ -203,7 +206,8 @@ export class HouseholdPathSimulator {
     this.accountsInLoop = cashStaysEmpty ? c.accountCount - 1 : c.accountCount;
     const drawn = Array.from(c.withdrawalOrder).filter((a) => a < this.accountsInLoop);
     const only = drawn.length === 1 ? drawn[0] : -1;
-    this.drawOnly = only >= 0 && only !== cash && c.accountKind[only] !== AccountKind.RETIREMENT ? only : -1;
+    this.real = c.plan.tax !== undefined ? new RealTaxYear(c) : null;
+    this.drawOnly = only >= 0 && only !== cash && c.accountKind[only] !== AccountKind.RETIREMENT && this.real === null ? only : -1;
     this.lowerTiers = c.goalCount > 0 || c.expenseEssential.some((f) => f !== 1);
     if (!this.lowerTiers) this.tierFraction.fill(1);
     // At most, every year: each property sold, each policy paying, each term-life payout, a depletion;
@@ -371,6 +375,8 @@ export class HouseholdPathSimulator {
       goalCameDue[g] = 0;
       goalFull[g] = 1;
     }
+    const real = this.real;
+    if (real !== null) real.startPath();
     let depletionYear = -1;
     let totalShortfallReal = 0;
     let guardFactor = 1;
@@ -412,6 +418,8 @@ export class HouseholdPathSimulator {
       const cpiT = cpi[t];
       const buffer = cashBuffer * cpiT;
       let extraEssential = 0;
+      const taxed = real !== null ? real.ht.people : null;
+      if (real !== null) real.begin(t, cpi, bal, alive);
 
       // Property sales by rule (in its year, or once the home is left for a nursing home): the
       // price less costs and the debt it secures goes to cash.
@@ -455,9 +463,14 @@ export class HouseholdPathSimulator {
           if (stNow[m] === MemberState.HEALTHY && unempNow[m] === 0) {
             salaryPaid[m] += potential;
             earned += potential;
+            if (taxed !== null) taxed[m].earnings += potential;
           }
         } else if (kind === IncomeKind.RENTAL) {
-          if (propertyOwned[incomeProperty[i]] === 1) earned += incomeAmount[i] * index;
+          if (propertyOwned[incomeProperty[i]] === 1) {
+            earned += incomeAmount[i] * index;
+            // Rent is ordinary income without social contributions, shared by the living adults.
+            if (real !== null) real.ht.shared('pensionIncome', incomeAmount[i] * index, alive);
+          }
         } else if (kind === IncomeKind.OTHER) {
           if (t < incomeFromT[i] || t > incomeToT[i] || (m >= 0 && alive[m] === 0)) continue;
           const amount = incomeAmount[i] * index;
@@ -465,12 +478,22 @@ export class HouseholdPathSimulator {
           if (cat === TaxCategory.EARNED) earned += amount;
           else if (cat === TaxCategory.PENSION) pension += amount;
           else untaxed += amount;
+          if (real !== null && cat !== TaxCategory.NONE) {
+            const field = cat === TaxCategory.EARNED ? 'earnings' : 'pensionIncome';
+            if (m >= 0) taxed![m][field] += amount;
+            else real.ht.shared(field, amount, alive);
+          }
         } else if (kind === IncomeKind.PUBLIC_PENSION) {
-          pension += publicPension[i * Y + t];
+          // UK State Pension or US Social Security from rules: the `statePension` kind of income.
+          const paid = publicPension[i * Y + t];
+          pension += paid;
+          if (real !== null && paid > 0) addPension(real, true, m, paid, alive, isAdult);
         } else {
           if (memberAge0[m] + t < incomeFromAge[i]) continue;
           const amount = incomeAmount[i] * index;
-          pension += alive[m] === 1 ? amount : amount * incomeSurvivor[i];
+          const paid = alive[m] === 1 ? amount : amount * incomeSurvivor[i];
+          pension += paid;
+          if (real !== null && paid > 0) addPension(real, kind === IncomeKind.STATE_PENSION, m, paid, alive, isAdult);
         }
       }
       // Unemployment benefit: a fraction of the lost salary for the first `benefitYears` of a spell.
@@ -479,7 +502,11 @@ export class HouseholdPathSimulator {
           const spell = ++unemployedYears[m];
           // The spell's k-th year pays the share of it still within benefitYears (which may be fractional).
           const share = benefitShare(benefitYears, spell);
-          if (stNow[m] === MemberState.HEALTHY && share > 0) earned += share * benefitFraction * salaryPotential[m];
+          if (stNow[m] === MemberState.HEALTHY && share > 0) {
+            earned += share * benefitFraction * salaryPotential[m];
+            // Unemployment benefit is taxable income without social contributions.
+            if (taxed !== null) taxed[m].pensionIncome += share * benefitFraction * salaryPotential[m];
+          }
         } else {
           unemployedYears[m] = 0;
         }
@@ -492,12 +519,16 @@ export class HouseholdPathSimulator {
         const salary = m >= 0 ? salaryPaid[m] : 0;
         if (salary === 0) continue;
         const f = contribution[a];
-        const own = f * salary;
+        const own = real !== null ? real.contribute(a, m, f * salary) : f * salary;
         const match = matchRate[a] * Math.min(f, matchLimit[a]) * salary;
         bal[a] += own + match;
         employeeContributions += own;
       }
-      const incomeTax = (earned - employeeContributions) * taxEarned + pension * taxPension;
+      if (real !== null) {
+        pension += real.paidOutTaxable;
+        untaxed += real.paidOutTaxFree;
+      }
+      const incomeTax = real !== null ? real.provisional(alive) : (earned - employeeContributions) * taxEarned + pension * taxPension;
       // Fixed savings out of net income while the account's owner lives (the whole path if unowned).
       let savings = 0;
       for (let k = 0; k < savers.length; k++) {
@@ -506,6 +537,7 @@ export class HouseholdPathSimulator {
         if (t >= extraContributionToT[a] || (m >= 0 && alive[m] === 0)) continue;
         const amount = extraContribution[a] * cpiT;
         bal[a] += amount;
+        if (real !== null) real.deposit(a, amount);
         savings += amount;
       }
       let taxes = incomeTax;
@@ -675,6 +707,9 @@ export class HouseholdPathSimulator {
         const toCash = Math.min(flow, Math.max(0, buffer - bal[cash]));
         bal[cash] += toCash;
         bal[surplusAccount] += flow - toCash;
+        if (real !== null) real.deposit(surplusAccount, flow - toCash);
+      } else if (real !== null) {
+        taxes += real.withdraw(-flow, bal, access, buffer, alive, taxes);
       } else if (drawOnly >= 0) {
         // Only one account can be drawn, with no buffer and no tax: the deficit is taken from it, as far as it goes.
         const b = bal[drawOnly];
@@ -710,6 +745,7 @@ export class HouseholdPathSimulator {
           }
         }
         const r = wc * rc + wb * rb + we * re;
+        if (real !== null) real.earnInterest(a, b * (wc * rc + wb * rb), alive);
         let nb = b * (1 + r);
         if (accountKind[a] === AccountKind.TAXABLE && r > 0 && taxGains > 0) {
           const tax = b * r * taxGains;
@@ -721,6 +757,7 @@ export class HouseholdPathSimulator {
         before += b;
         after += nb;
       }
+      if (real !== null) taxes = real.settle(bal, alive, taxes, surplusAccount);
       if (guardrails) {
         const ret = before > 0 ? after / before - 1 : 0;
         guardFactor = guardrailFactor(guardFactor, ret, guardBadYear, guardCut, guardFloor);
@@ -805,4 +842,20 @@ export class HouseholdPathSimulator {
     }
     this.success = success;
   }
+}
+
+/**
+ * A state pension (UK state pension or US Social Security) or another pension paid this year, as
+ * income of its member, or of the surviving adult who receives its survivor's part.
+ */
+function addPension(real: RealTaxYear, state: boolean, m: number, amount: number, alive: Uint8Array, isAdult: Uint8Array): void {
+  let to = m;
+  if (alive[m] === 0) {
+    to = -1;
+    for (let k = 0; k < alive.length && to < 0; k++) if (k !== m && alive[k] === 1 && isAdult[k] === 1) to = k;
+    if (to < 0) return;
+  }
+  const person = real.ht.people[to]!;
+  if (state) person.statePension += amount;
+  else person.pensionIncome += amount;
 }

@@ -10,7 +10,24 @@ import type { EstateTaxSystem } from '../estate/estate-tax.js';
  */
 export type Indexation = 'CPI' | 'NONE';
 export type Priority = 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
-export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT';
+/**
+ * CASH, TAXABLE and RETIREMENT under every tax system; the wrappers of the UK (ISA, PENSION, GIA)
+ * and of the US (TRADITIONAL, ROTH) under their own (docs/TAX.md).
+ */
+export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT' | 'ISA' | 'PENSION' | 'GIA' | 'TRADITIONAL' | 'ROTH';
+
+/**
+ * Real tax rules for the household (docs/TAX.md); a plan without them pays the effective rates of
+ * `taxes` (FLAT). `pensionTaxFreeCash`: a UK pension's tax-free quarter taken with each withdrawal,
+ * or as one lump sum in the year its owner reaches the access age.
+ */
+export interface PlanTax {
+  system: 'UK' | 'US';
+  region?: 'SCOTLAND';
+  filingStatus: 'SINGLE' | 'MARRIED_JOINT';
+  stateIncomeTaxRate: number;
+  pensionTaxFreeCash: 'WITH_EACH_WITHDRAWAL' | 'LUMP_SUM';
+}
 
 export interface PlanMember {
   id: string;
@@ -192,6 +209,8 @@ export interface HouseholdPlan {
   insurance: PlanInsurance[];
   goals: PlanGoal[];
   taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
+  /** Real tax rules; absent: the flat effective rates of `taxes`. */
+  tax?: PlanTax;
   strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
   /** `country`: the assumption set the economic and life assumptions were resolved from (US when absent). */
   assumptions: { country?: Country; economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };

@@ -1,3 +1,4 @@
+import { TAX_KINDS } from '../household/household-tax.js';
 import type { PathEvent } from '../household/path-events.js';
 import type { PathRunner } from '../household/path-runner.js';
 import { MEMBER_STATE_NAMES } from '../life/life-path.js';
@@ -47,6 +48,7 @@ export function replayLife(runner: PathRunner, pathIndex: number): ReplayedLife 
       spending: { nominal: sim.spending[t], real: sim.spending[t] / start },
       shortfall: { nominal: sim.shortfall[t], real: sim.shortfall[t] / start },
       taxes: { nominal: sim.taxes[t], real: sim.taxes[t] / start },
+      ...(sim.real !== null ? { taxesByKind: taxesByKind(sim.real.kinds, t) } : {}),
     });
   }
   return {
@@ -58,4 +60,9 @@ export function replayLife(runner: PathRunner, pathIndex: number): ReplayedLife 
     years,
     events: events.map((e) => ({ ...e, calendarYear: plan.startYear + e.year })),
   };
+}
+
+/** Year t's taxes by kind, as the real rules split them (nominal). */
+function taxesByKind(kinds: Float64Array, t: number): Record<string, number> {
+  return Object.fromEntries(TAX_KINDS.map((k, i) => [k, kinds[t * TAX_KINDS.length + i]]));
 }

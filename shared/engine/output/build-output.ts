@@ -1,4 +1,5 @@
 import { assumptionSetOf } from '../assumption-set.js';
+import { taxRulesOf } from '../household/household-tax.js';
 import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
 import { PathRunner } from '../household/path-runner.js';
@@ -119,6 +120,8 @@ export function buildOutput(
       startYear: plan.startYear,
       assumptionSet: assumptionSetOf(plan.assumptions),
       assumptions: { economic: plan.assumptions.economic, life: plan.assumptions.life },
+      // Under FLAT the metadata is as it was: the flat rates are in the scenario.
+      ...(plan.tax !== undefined ? { taxRules: taxRulesOf(plan.tax) } : {}),
     },
   };
 }

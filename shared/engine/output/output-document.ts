@@ -49,6 +49,8 @@ export interface LifeYear {
   spending: { nominal: number; real: number };
   shortfall: { nominal: number; real: number };
   taxes: { nominal: number; real: number };
+  /** Under UK or US rules: the year's taxes by kind, nominal (docs/TAX.md). */
+  taxesByKind?: Record<string, number>;
 }
 
 export interface Life {
@@ -131,6 +133,8 @@ export interface OutputDocument {
     /** The country's assumption set and the data versions behind the models (assumption-set.ts). */
     assumptionSet: AssumptionSet;
     assumptions: { economic: unknown; life: unknown };
+    /** Under UK or US rules: the rules the household paid by, and their version. */
+    taxRules?: { system: 'UK' | 'US' | 'FLAT'; version: string | null };
   };
 }
 
