@@ -171,11 +171,12 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
       : { realmId: principal.realmId, householdId, kind, runId, scenarioId: request.scenarios[0].id };
   const createdAt = new Date();
   const decision = planRun(paths, pathYears, runShardingPathYears(work, paths));
-  // A queued run's slot is reserved while its path-years are admitted, and its item written with
-  // the run item: two round trips less on the way to its first shard. A refused admission gives a
-  // slot so reserved back: the 429 leaves nothing behind.
+  // A queued run's slot is reserved before its path-years are admitted (its item is written with the
+  // run item): a run the cap refuses never holds quota, not even for the moment it would take to give
+  // it back, so parallel callers near the quota are not refused by runs that will not run. A refused
+  // admission gives the reserved slot back: the 429 leaves nothing behind.
   const slot = decision.inline ? undefined : reserveSlot(ref.realmId);
-  slot?.catch(() => undefined); // awaited in createRun, or given back below
+  if (slot) await slot;
   let admission: Admission;
   try {
     admission = await admitRun(principal.realmId, pathYears, createdAt, request.quota);

@@ -195,6 +195,23 @@ describe('the monthly path-year quota', () => {
     await setMonthlyQuota('demo', undefined);
   });
 
+  it('lets runs the concurrent-run cap refuses hold no quota: near the quota, parallel callers are refused by the cap alone', async () => {
+    const admitted = (await usage(admin)).body.quota.admittedPathYears as number;
+    // Room in the quota for exactly the 10 queued runs the cap lets in (2,000 paths of 20 years:
+    // 40,000 path-years each) of 12 sent at once; the queue held, so each admitted run keeps its slot.
+    await setMonthlyQuota('demo', admitted + 10 * 40_000);
+    harness.queue.pause();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => startSimulation({ paths: 2_000 })));
+    harness.queue.resume();
+    const refused = answers.filter((r) => r.status === 429);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(r.body.message).toMatch(/At most 10 runs may be queued or running/);
+    expect((await usage(admin)).body.quota.admittedPathYears).toBe(admitted + 10 * 40_000);
+    for (const r of answers.filter((a) => a.status === 201)) await waitForRun(harness, { ...ids, simulationId: r.body.id });
+    await setMonthlyQuota('demo', undefined);
+  });
+
   it('admits a concurrent burst only up to the quota', async () => {
     const admitted = (await usage(admin)).body.quota.admittedPathYears as number;
     await setMonthlyQuota('demo', admitted + 30_000);
