@@ -1964,8 +1964,15 @@ export type components = {
             householdId: string;
             /** @enum {string} */
             status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description completed shards / shards */
             progress: number;
             paths: number;
+            /** @description what the run is billed and counted against the quota by: paths × horizon, per scenario and per trial (docs/USAGE.md) */
+            billedPathYears?: number;
+            /**
+             * @deprecated
+             * @description the same as billedPathYears, under its former name
+             */
             pathYears?: number;
             seed: number;
             shards: number;
@@ -1978,7 +1985,9 @@ export type components = {
             startedAt?: string;
             /** Format: date-time */
             completedAt?: string;
+            /** @description time spent simulating, summed over shards */
             elapsedMs?: number;
+            /** @description wall time from creation to completion */
             durationMs?: number;
             error?: {
                 reason: string;

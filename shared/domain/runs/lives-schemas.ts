@@ -1,6 +1,7 @@
 /** Zod schemas of the lives and queries routes: paths, the query's documentation, and the responses. */
 import * as z from 'zod/mini';
 import { idSchema as id } from '../ids.js';
+import { runFields } from './schemas.js';
 import { queryInteger } from '../paging.js';
 import { MAX_PATHS } from '../scenario/index.js';
 
@@ -51,23 +52,7 @@ export const queryAnswerSchema = z
 
 export const queryRunSchema = z
   .object({
-    id: z.string(),
-    householdId: z.string(),
-    status: z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED']),
-    progress: z.number().check(z.minimum(0), z.maximum(1)),
-    paths: int(),
-    pathYears: z.optional(int()),
-    seed: int(),
-    shards: int(),
-    completedShards: int(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-    startedAt: z.optional(z.iso.datetime()),
-    completedAt: z.optional(z.iso.datetime()),
-    elapsedMs: z.optional(z.number()),
-    durationMs: z.optional(z.number()),
-    error: z.optional(z.object({ reason: z.string() })),
-    version: int(),
+    ...runFields,
     sourceKind: z.enum(['SIMULATION', 'COMPARISON']),
     sourceId: z.string(),
     scenarioId: z.optional(z.string()),

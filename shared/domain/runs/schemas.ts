@@ -11,7 +11,8 @@ export const comparisonPathSchema = z.object({ householdId: id, comparisonId: id
 
 const int = () => z.number().check(z.int());
 const runStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED']);
-const runFields = {
+/** The fields every kind of run shows (a query's too: lives-schemas.ts). */
+export const runFields = {
   id: z.string(),
   householdId: z.string(),
   status: runStatus,
