@@ -71,6 +71,7 @@ describe('metering a queued run', () => {
       analyses: 0,
       queries: 0,
       paths: 600,
+      billedPathYears: 6_000,
       pathYears: 6_000,
       computeMs: run?.elapsedMs,
       webhookDeliveries: 0,

@@ -73,7 +73,10 @@ describe('simulation runs fanned out over the queue', () => {
     expect(run.scenarioVersion).toBe(1);
     expect(output!.metadata.shards).toBe(8);
 
-    const checked = validateScenario(scenario);
+    // The scenario as the API stored it (with the defaults it took from its household: tax system, country).
+    const stored = await sent(harness.api.GET('/households/{householdId}/scenarios/{scenarioId}', { params: { path: ids } }));
+    const { id: _id, householdId: _household, createdAt: _created, updatedAt: _updated, version: _version, ...document } = stored.body;
+    const checked = validateScenario(document);
     if (!checked.ok) throw new Error('test scenario is invalid');
     const single = simulate(toHouseholdPlan(checked.value), { seed: 4242, paths: 20_000, shards: 1 });
     const summary = output!.summary;
