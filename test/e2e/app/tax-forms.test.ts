@@ -63,6 +63,8 @@ describe('the tax fields of the scenario form', () => {
     expect(kinds).toContain('General investment account');
     expect(kinds).not.toContain('Roth 401(k) or IRA (after tax)');
     await checkView(page, outputDir, 'uk-scenario-form', { ids: ['gareth', 'helen', 'gareth-isa', 'gia'] });
+    for (const group of ['income', 'savings', 'taxes'])
+      await page.locator(`section[aria-labelledby="group-${group}"]`).screenshot({ path: `${outputDir}uk-scenario-form-${group}.png` });
   });
 
   it('swaps to the US fields and wrappers under US rules', async () => {
@@ -85,6 +87,9 @@ describe('the tax fields of the scenario form', () => {
       .click();
     // The new scenario's own page, not the form's (…/scenarios/new).
     await page.waitForURL(/\/scenarios\/(?!new$)[^/]+$/);
-    await page.getByRole('heading', { name: /UK couple with ISAs and workplace pensions/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /UK couple with ISAs and workplace pensions/ })
+      .first()
+      .waitFor();
   });
 });
