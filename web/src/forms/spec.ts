@@ -144,7 +144,9 @@ const incomes: ListSpec = {
       min: 0,
       max: 70,
       types: ['STATE_PENSION'],
-      help: 'UK new State Pension: the years of National Insurance at State Pension age, from the forecast; the rules then set the amount (35 years for the full rate) and the start. Leave empty to type an amount',
+      help:
+        'UK new State Pension: the years of National Insurance at State Pension age, from the forecast; ' +
+        'the rules then set the amount (35 years for the full rate) and the start. Leave empty to type an amount',
     },
     {
       key: 'amount',
@@ -301,7 +303,9 @@ const accounts: ListSpec = {
   key: 'accounts',
   title: 'Savings and pensions',
   noun: 'account',
-  help: 'Balances today; contributions as a share of the owner’s salary. ISAs and pensions (UK), 401(k)s and IRAs (US) are offered under their country’s tax rules.',
+  help:
+    'Balances today; contributions as a share of the owner’s salary. ' +
+    'ISAs and pensions (UK), 401(k)s and IRAs (US) are offered under their country’s tax rules.',
   types: choices(ACCOUNT_TYPES_BY_SYSTEM.UK.concat(['TRADITIONAL', 'ROTH'])),
   typesFor: (doc) => choices(ACCOUNT_TYPES_BY_SYSTEM[taxSystemOf(doc)]),
   fields: [

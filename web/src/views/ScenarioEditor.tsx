@@ -185,7 +185,10 @@ function ItemList(props: {
   const offered = list.typesFor?.(doc) ?? list.types;
   const [chosenType, setAddType] = useState(offered?.[0]?.[0] ?? '');
   const addType = offered?.some(([code]) => code === chosenType) ? chosenType : (offered?.[0]?.[0] ?? '');
-  /** The types an item may switch to: those offered, and its own (kept in view when the rules no longer allow it, so the API's error shows at it). */
+  /**
+   * The types an item may switch to: those offered, and its own (kept in view when the rules no
+   * longer allow it, so the API's error shows at it).
+   */
   const typesOf = (item: Doc): [string, string][] =>
     offered?.some(([code]) => code === item.type) || item.type === undefined
       ? (offered ?? [])
