@@ -9,6 +9,8 @@ import couple from '../examples/couple-near-retirement.json' with { type: 'json'
 import retiree from '../examples/single-retiree-care.json' with { type: 'json' };
 import family from '../examples/young-family-mortgage.json' with { type: 'json' };
 import ukCouple from '../examples/uk-retired-couple.json' with { type: 'json' };
+import ukSavers from '../examples/uk-couple-isa-pension.json' with { type: 'json' };
+import usSavers from '../examples/us-couple-401k-roth.json' with { type: 'json' };
 import output from '../examples/api/output-excerpt.json' with { type: 'json' };
 import comparison from '../examples/api/comparison-excerpt.json' with { type: 'json' };
 import analysis from '../examples/api/analysis-solve.json' with { type: 'json' };
@@ -36,6 +38,8 @@ export const scenarioExamples: Record<string, Example> = {
   singleRetireeCare: { summary: retiree.name, value: retiree },
   youngFamilyMortgage: { summary: family.name, value: family },
   ukRetiredCouple: { summary: ukCouple.name, value: ukCouple },
+  ukCoupleIsaPension: { summary: ukSavers.name, value: ukSavers },
+  usCouple401kRoth: { summary: usSavers.name, value: usSavers },
 };
 
 export const householdExamples: Record<string, Example> = {

@@ -25,13 +25,25 @@ const words: Record<string, string> = {
   CPI: 'Rises with inflation',
   NONE: 'Fixed in money of the day',
   EARNED: 'Earned income',
-  PENSION: 'Pension income',
+  PENSION: 'Pension',
   // Expenses
   LIVING: 'Living costs',
   // Accounts
   CASH: 'Cash',
   TAXABLE: 'Investments (taxable)',
   RETIREMENT: 'Retirement',
+  ISA: 'ISA (tax-free)',
+  GIA: 'General investment account',
+  TRADITIONAL: 'Traditional 401(k) or IRA (pre-tax)',
+  ROTH: 'Roth 401(k) or IRA (after tax)',
+  // Tax rules
+  UK: 'UK rules',
+  US: 'US federal rules',
+  FLAT: 'Flat effective rates',
+  SCOTLAND: 'Scotland',
+  SINGLE: 'Single',
+  MARRIED_JOINT: 'Married filing jointly',
+  WITH_EACH_WITHDRAWAL: 'A quarter of each withdrawal',
   // Property and debts
   RESIDENCE: 'Home',
   MORTGAGE: 'Mortgage',

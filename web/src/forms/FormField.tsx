@@ -82,6 +82,15 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
         onInput={(e) => set((e.currentTarget as HTMLTextAreaElement).value || undefined)}
       />
     );
+  } else if (spec.kind === 'date') {
+    control = (
+      <input
+        {...common}
+        type="date"
+        value={typeof value === 'string' ? value : ''}
+        onInput={(e) => set((e.currentTarget as HTMLInputElement).value || undefined)}
+      />
+    );
   } else if (spec.kind === 'text') {
     control = (
       <input

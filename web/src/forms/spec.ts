@@ -7,9 +7,21 @@
  * termination factors, job-loss bands by age) stay in the JSON view.
  */
 import type { Doc } from './doc.ts';
-import { choices } from '../words.ts';
+import { choices, say } from '../words.ts';
 
-export type Kind = 'text' | 'textarea' | 'integer' | 'year' | 'age' | 'money' | 'percent' | 'number' | 'choice' | 'boolean' | 'ref';
+export type Kind =
+  | 'text'
+  | 'date'
+  | 'textarea'
+  | 'integer'
+  | 'year'
+  | 'age'
+  | 'money'
+  | 'percent'
+  | 'number'
+  | 'choice'
+  | 'boolean'
+  | 'ref';
 
 /** The lists a reference picks from; `adults` are the members who are not dependants. */
 export type RefList = 'members' | 'adults' | 'accounts' | 'properties' | 'rentalProperties' | 'liabilities';
@@ -42,6 +54,8 @@ export interface ListSpec {
   help?: string;
   /** The item types, when the list has them (its `type` field). */
   types?: [string, string][];
+  /** The item types the document's rules allow, when they depend on it (the tax system's accounts). */
+  typesFor?: (doc: Doc) => [string, string][];
   fields: FieldSpec[];
   /** A new item of that type. */
   blank: (type: string) => Record<string, unknown>;
@@ -76,6 +90,12 @@ const members: ListSpec = {
     name('person'),
     { key: 'role', label: 'Role', kind: 'choice', options: choices(['PRIMARY', 'PARTNER', 'DEPENDANT']) },
     { key: 'birthYear', label: 'Year of birth', kind: 'year' },
+    {
+      key: 'birthDate',
+      label: 'Date of birth',
+      kind: 'date',
+      help: 'Optional, in the year of birth: sets the State Pension age and Social Security claiming month; empty, 1 July is taken',
+    },
     { key: 'sex', label: 'Sex', kind: 'choice', options: choices(['FEMALE', 'MALE']), help: 'Sets the life table used' },
     { key: 'health', label: 'Health', kind: 'choice', options: choices(['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR']) },
     { key: 'smoker', label: 'Smoker', kind: 'boolean' },
@@ -96,12 +116,15 @@ const members: ListSpec = {
   blank: () => ({ role: 'PARTNER', birthYear: 1970, sex: 'FEMALE', retirementAge: 67 }),
 };
 
+/** A State Pension from qualifying years takes its amount and start from the rules. */
+const typedStatePension = (d: Doc) => d.type !== 'STATE_PENSION' || d.qualifyingYears === undefined;
+
 const incomes: ListSpec = {
   key: 'incomes',
   title: 'Income',
   noun: 'income',
   help: 'Amounts a year, in today’s money, before tax.',
-  types: choices(['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER']),
+  types: choices(['SALARY', 'STATE_PENSION', 'SOCIAL_SECURITY', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER']),
   fields: [
     name('income'),
     {
@@ -109,11 +132,30 @@ const incomes: ListSpec = {
       label: 'Whose',
       kind: 'ref',
       ref: 'members',
-      types: ['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
+      types: ['SALARY', 'STATE_PENSION', 'SOCIAL_SECURITY', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
     },
     { key: 'memberId', label: 'Whose (optional)', kind: 'ref', ref: 'members', types: ['OTHER'] },
     { key: 'propertyId', label: 'Property let', kind: 'ref', ref: 'rentalProperties', types: ['RENTAL'] },
-    { key: 'amount', label: 'Amount', kind: 'money', unit: 'a year' },
+    {
+      key: 'qualifyingYears',
+      label: 'Qualifying years',
+      kind: 'integer',
+      unit: 'years',
+      min: 0,
+      max: 70,
+      types: ['STATE_PENSION'],
+      help:
+        'UK new State Pension: the years of National Insurance at State Pension age, from the forecast; ' +
+        'the rules then set the amount (35 years for the full rate) and the start. Leave empty to type an amount',
+    },
+    {
+      key: 'amount',
+      label: 'Amount',
+      kind: 'money',
+      unit: 'a year',
+      types: ['SALARY', 'STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER'],
+      when: typedStatePension,
+    },
     {
       key: 'realGrowth',
       label: 'Growth above inflation',
@@ -128,6 +170,43 @@ const incomes: ListSpec = {
       kind: 'age',
       unit: 'years old',
       types: ['STATE_PENSION', 'DEFINED_BENEFIT_PENSION', 'ANNUITY'],
+      when: typedStatePension,
+    },
+    {
+      key: 'pia',
+      label: 'Primary insurance amount',
+      kind: 'money',
+      unit: 'a month',
+      types: ['SOCIAL_SECURITY'],
+      help: 'The benefit at full retirement age, from the Social Security statement; or give the average indexed monthly earnings instead',
+    },
+    {
+      key: 'aime',
+      label: 'Average indexed monthly earnings',
+      kind: 'money',
+      unit: 'a month',
+      types: ['SOCIAL_SECURITY'],
+      help: 'Only when the primary insurance amount is left empty: the rules work it out',
+    },
+    {
+      key: 'claimingAge',
+      label: 'Claims at age',
+      kind: 'integer',
+      unit: 'years old',
+      min: 62,
+      max: 70,
+      types: ['SOCIAL_SECURITY'],
+      help: 'From 62 (less) to 70 (more); full retirement age is 67 for those born from 1960',
+    },
+    {
+      key: 'claimingMonths',
+      label: 'And months',
+      kind: 'integer',
+      unit: 'months',
+      min: 0,
+      max: 11,
+      types: ['SOCIAL_SECURITY'],
+      help: 'Months past the claiming age (none at 70)',
     },
     { key: 'fromYear', label: 'From year', kind: 'year', types: ['OTHER'] },
     { key: 'toYear', label: 'To year', kind: 'year', types: ['OTHER'] },
@@ -143,11 +222,15 @@ const incomes: ListSpec = {
       key: 'taxCategory',
       label: 'Taxed as',
       kind: 'choice',
-      options: choices(['EARNED', 'PENSION', 'NONE']),
+      options: [
+        ['EARNED', say('EARNED')],
+        ['PENSION', 'Pension income'],
+        ['NONE', 'Not taxed'],
+      ],
       types: ['OTHER'],
     },
   ],
-  blank: (type) => ({ type, amount: 0 }),
+  blank: (type) => (type === 'SOCIAL_SECURITY' ? { type, pia: 0, claimingAge: 67 } : { type, amount: 0 }),
 };
 
 const expenses: ListSpec = {
@@ -190,27 +273,70 @@ const expenses: ListSpec = {
   blank: (type) => ({ type, amount: 0 }),
 };
 
+/** The account types each tax system knows (docs/TAX.md, "Wrappers"). */
+const ACCOUNT_TYPES_BY_SYSTEM: Record<'UK' | 'US' | 'FLAT', string[]> = {
+  FLAT: ['CASH', 'TAXABLE', 'RETIREMENT'],
+  UK: ['CASH', 'TAXABLE', 'RETIREMENT', 'ISA', 'PENSION', 'GIA'],
+  US: ['CASH', 'TAXABLE', 'RETIREMENT', 'TRADITIONAL', 'ROTH'],
+};
+
+/** The accounts salary contributions go into and that open at an age. */
+const PENSIONS = ['RETIREMENT', 'PENSION', 'TRADITIONAL', 'ROTH'];
+
+/** The document's tax system; absent is FLAT (docs/TAX.md, "Defaults"). */
+const taxSystemOf = (doc: Doc): 'UK' | 'US' | 'FLAT' => (doc.taxSystem === 'UK' || doc.taxSystem === 'US' ? doc.taxSystem : 'FLAT');
+
+/** The withdrawal order's places, one for each account type of the system, shown under that system. */
+function withdrawalOrder(system: 'UK' | 'US' | 'FLAT'): FieldSpec[] {
+  const types = ACCOUNT_TYPES_BY_SYSTEM[system];
+  return types.map((_, i) => ({
+    key: `strategy.withdrawalOrder.${i}`,
+    label: i === 0 ? 'Drawn on first' : i === types.length - 1 ? 'Last' : 'Then',
+    kind: 'choice',
+    options: choices(types),
+    when: (doc: Doc) => taxSystemOf(doc) === system,
+    ...(i === 0 ? { help: 'Under UK or US rules, the wrappers not named are drawn on last' } : {}),
+  }));
+}
+
 const accounts: ListSpec = {
   key: 'accounts',
   title: 'Savings and pensions',
   noun: 'account',
-  help: 'Balances today; contributions as a share of the owner’s salary.',
-  types: choices(['CASH', 'TAXABLE', 'RETIREMENT']),
+  help:
+    'Balances today; contributions as a share of the owner’s salary. ' +
+    'ISAs and pensions (UK), 401(k)s and IRAs (US) are offered under their country’s tax rules.',
+  types: choices(ACCOUNT_TYPES_BY_SYSTEM.UK.concat(['TRADITIONAL', 'ROTH'])),
+  typesFor: (doc) => choices(ACCOUNT_TYPES_BY_SYSTEM[taxSystemOf(doc)]),
   fields: [
     name('account'),
-    { key: 'ownerId', label: 'Owner', kind: 'ref', ref: 'adults', help: 'Needed for a retirement account' },
+    {
+      key: 'ownerId',
+      label: 'Owner',
+      kind: 'ref',
+      ref: 'adults',
+      help: 'Needed for a retirement account, an ISA, a pension and a 401(k) or IRA',
+    },
     { key: 'balance', label: 'Balance', kind: 'money' },
     { key: 'allocation.cash', label: 'In cash', kind: 'percent', help: 'Cash, bonds and equities add up to 100%' },
     { key: 'allocation.bonds', label: 'In bonds', kind: 'percent' },
     { key: 'allocation.equity', label: 'In equities', kind: 'percent' },
     { key: 'annualFee', label: 'Fees', kind: 'percent', unit: 'a year', max: 10 },
-    { key: 'accessAge', label: 'Can be drawn from age', kind: 'age', unit: 'years old', types: ['RETIREMENT'] },
+    {
+      key: 'accessAge',
+      label: 'Can be drawn from age',
+      kind: 'age',
+      unit: 'years old',
+      types: PENSIONS,
+      help: 'Empty: the rules’ age (UK pensions 55, or 57 from April 2028; US 60)',
+    },
     {
       key: 'contributionFraction',
       label: 'Owner’s contribution',
       kind: 'percent',
       unit: 'of salary',
-      types: ['RETIREMENT'],
+      types: PENSIONS,
+      help: 'Before tax, except into a Roth account',
     },
     {
       key: 'employerMatch',
@@ -218,7 +344,7 @@ const accounts: ListSpec = {
       kind: 'percent',
       unit: 'of the contribution',
       max: 500,
-      types: ['RETIREMENT'],
+      types: PENSIONS,
       help: 'The employer adds this much for each unit the owner pays in',
     },
     {
@@ -226,7 +352,7 @@ const accounts: ListSpec = {
       label: 'Matched up to',
       kind: 'percent',
       unit: 'of salary',
-      types: ['RETIREMENT'],
+      types: PENSIONS,
     },
     { key: 'glidePath.startAge', label: 'Less in equities from age', kind: 'age', unit: 'years old', help: 'A glide path (optional)' },
     { key: 'glidePath.endAge', label: 'Until age', kind: 'age', unit: 'years old' },
@@ -344,6 +470,25 @@ function GOAL_TYPES(): string[] {
   ];
 }
 
+const FLAT_RATES = {
+  earnedIncome: 'On earned income',
+  pensionIncome: 'On pension income',
+  investmentGains: 'On investment gains',
+  retirementWithdrawals: 'On retirement withdrawals',
+};
+
+/** The document under another tax system: the fields of the others dropped, so no field of the wrong system is sent. */
+function withTaxSystem(doc: Doc, system: unknown): Doc {
+  const { taxRegion, pensionTaxFreeCash, filingStatus, stateIncomeTaxRate, taxes, ...rest } = doc;
+  return {
+    ...rest,
+    ...(system === undefined ? {} : { taxSystem: system }),
+    ...(system === 'UK' ? { taxRegion, pensionTaxFreeCash } : {}),
+    ...(system === 'US' ? { filingStatus, stateIncomeTaxRate } : {}),
+    ...(system === 'FLAT' || system === undefined ? { taxes } : {}),
+  };
+}
+
 const economic = 'assumptions.economic';
 const guardrails = (doc: Doc) => doc.strategy?.spendingRule?.type === 'GUARDRAILS';
 const historical = (doc: Doc) => doc.assumptions?.economic?.model === 'HISTORICAL';
@@ -391,23 +536,60 @@ export const groups: GroupSpec[] = [
     id: 'savings',
     title: 'Savings and pensions',
     lists: [accounts],
-    fields: [
-      { key: 'strategy.withdrawalOrder.0', label: 'Drawn on first', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
-      { key: 'strategy.withdrawalOrder.1', label: 'Then', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
-      { key: 'strategy.withdrawalOrder.2', label: 'Last', kind: 'choice', options: choices(['CASH', 'TAXABLE', 'RETIREMENT']) },
-    ],
+    fields: [...withdrawalOrder('FLAT'), ...withdrawalOrder('UK'), ...withdrawalOrder('US')],
   },
   {
     id: 'taxes',
     title: 'Taxes',
-    help: 'Average (effective) rates on each kind of income.',
+    help: 'UK or US rules compute each year’s tax from the household’s income; flat rates apply an average (effective) rate to each kind.',
     fields: [
-      { key: 'taxes.earnedIncome', label: 'On earned income', kind: 'percent' },
-      { key: 'taxes.pensionIncome', label: 'On pension income', kind: 'percent' },
-      { key: 'taxes.investmentGains', label: 'On investment gains', kind: 'percent' },
-      { key: 'taxes.retirementWithdrawals', label: 'On retirement withdrawals', kind: 'percent' },
+      {
+        key: 'taxSystem',
+        label: 'Tax rules',
+        kind: 'choice',
+        options: choices(['UK', 'US', 'FLAT']),
+        help: 'Empty: flat rates',
+        set: withTaxSystem,
+      },
+      {
+        key: 'taxRegion',
+        label: 'Income tax region',
+        kind: 'choice',
+        options: [['SCOTLAND', say('SCOTLAND')]],
+        help: 'Scotland taxes earnings and pensions on its own bands; empty: the rest of the UK',
+        when: (doc) => taxSystemOf(doc) === 'UK',
+      },
+      {
+        key: 'pensionTaxFreeCash',
+        label: 'Pension tax-free cash',
+        kind: 'choice',
+        options: [
+          ['WITH_EACH_WITHDRAWAL', say('WITH_EACH_WITHDRAWAL')],
+          ['LUMP_SUM', 'A quarter of the pot at the access age'],
+        ],
+        help: 'The quarter of a pension paid free of tax; empty: with each withdrawal',
+        when: (doc) => taxSystemOf(doc) === 'UK',
+      },
+      {
+        key: 'filingStatus',
+        label: 'Filing status',
+        kind: 'choice',
+        options: choices(['SINGLE', 'MARRIED_JOINT']),
+        help: 'Empty: single for one adult, married filing jointly for a couple',
+        when: (doc) => taxSystemOf(doc) === 'US',
+      },
+      {
+        key: 'stateIncomeTaxRate',
+        label: 'State income tax',
+        kind: 'percent',
+        unit: 'of income',
+        help: 'One flat rate on adjusted gross income less taxable Social Security; empty: none',
+        when: (doc) => taxSystemOf(doc) === 'US',
+      },
+      ...(['earnedIncome', 'pensionIncome', 'investmentGains', 'retirementWithdrawals'] as const).map(
+        (key): FieldSpec => ({ key: `taxes.${key}`, label: FLAT_RATES[key], kind: 'percent', when: (doc) => taxSystemOf(doc) === 'FLAT' }),
+      ),
     ],
-    note: 'The tax system, filing status and public pensions computed from rules get their fields here.',
   },
   { id: 'property', title: 'Property and debts', lists: [properties, liabilities] },
   { id: 'protection', title: 'Protection', lists: [insurance] },

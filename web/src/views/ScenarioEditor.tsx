@@ -182,7 +182,17 @@ function ItemList(props: {
 }) {
   const { list, heading, doc, errors, replace, field, shown } = props;
   const items = (doc[list.key] as Doc[] | undefined) ?? [];
-  const [addType, setAddType] = useState(list.types?.[0]?.[0] ?? '');
+  const offered = list.typesFor?.(doc) ?? list.types;
+  const [chosenType, setAddType] = useState(offered?.[0]?.[0] ?? '');
+  const addType = offered?.some(([code]) => code === chosenType) ? chosenType : (offered?.[0]?.[0] ?? '');
+  /**
+   * The types an item may switch to: those offered, and its own (kept in view when the rules no
+   * longer allow it, so the API's error shows at it).
+   */
+  const typesOf = (item: Doc): [string, string][] =>
+    offered?.some(([code]) => code === item.type) || item.type === undefined
+      ? (offered ?? [])
+      : [...(offered ?? []), [item.type, say(item.type)]];
   shown.add(list.key);
   const noun = list.noun[0].toUpperCase() + list.noun.slice(1);
   const setItems = (next: Doc[]) => replace({ ...doc, [list.key]: next });
@@ -211,7 +221,7 @@ function ItemList(props: {
                       setItems(items.map((it, i) => (i === index ? keepForType(list, it, type) : it)));
                     }}
                   >
-                    {list.types.map(([code, words]) => (
+                    {typesOf(item).map(([code, words]) => (
                       <option value={code}>{words}</option>
                     ))}
                   </select>
@@ -239,7 +249,7 @@ function ItemList(props: {
               Kind of {list.noun} to add
             </label>
             <select id={`add-${list.key}-type`} value={addType} onChange={(e) => setAddType((e.currentTarget as HTMLSelectElement).value)}>
-              {list.types.map(([code, words]) => (
+              {offered?.map(([code, words]) => (
                 <option value={code}>{words}</option>
               ))}
             </select>
