@@ -90,7 +90,7 @@ describe('shard queue and worker', () => {
     expect(queues[dlqId].Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 
-  it('every queue (shards and webhook deliveries, each with its dead-letter queue) refuses requests that are not over TLS', () => {
+  it('both queues refuse requests that are not over TLS', () => {
     const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::SQS::QueuePolicy'));
     const guarded = new Set<string>();
     for (const policy of policies) {
@@ -100,11 +100,11 @@ describe('shard queue and worker', () => {
       );
       if (denyInsecure) for (const q of policy.Properties!.Queues as { Ref: string }[]) guarded.add(q.Ref);
     }
-    expect(guarded.size).toBe(4);
+    expect(guarded.size).toBe(2);
   });
 
   it('the worker consumes one shard per invocation, reports batch item failures and has a concurrency cap', () => {
-    synth.statelessTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    synth.statelessTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     const queueArn = (q: { node: { defaultChild?: unknown } }) => ({ 'Fn::GetAtt': [logicalId(q), 'Arn'] });
     synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(synth.stateless.worker) },
@@ -118,11 +118,6 @@ describe('shard queue and worker', () => {
       EventSourceArn: queueArn(synth.stateless.shardQueue.deadLetterQueue),
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 2 },
-    });
-    synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: logicalId(synth.stateless.webhookDelivery) },
-      EventSourceArn: queueArn(synth.stateless.webhookQueues.queue),
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     const capped = synthesize({ workerMaxConcurrency: '5' });
     capped.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -187,14 +182,7 @@ describe('API stage', () => {
 
 describe('alarms', () => {
   it('fire on dead letters waiting, any dead-lettered shard, any API 5xx and any worker error', () => {
-    // Seven for the service, and the webhook deliveries' three.
-    const every = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(every.length).toBe(10);
-    const webhookAlarms = new Set(synth.stateless.webhookDeliveryConsumer.alarms.map((alarm) => alarm.alarmName));
-    expect(webhookAlarms.size).toBe(3);
-    const alarms = Object.entries(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm'))
-      .filter(([id]) => !id.includes('WebhookDeliveryConsumer'))
-      .map(([, a]) => a.Properties!);
+    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
     expect(alarms.length).toBe(7);
     const find = (metric: string) => alarms.find((a) => a.MetricName === metric);
     const dlq = find('ApproximateNumberOfMessagesVisible');
@@ -215,9 +203,7 @@ describe('alarms', () => {
   });
 
   it('fire on any Lambda throttle, any DynamoDB throttle on the table, and a shard waiting over 5 minutes', () => {
-    const alarms = Object.entries(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm'))
-      .filter(([id]) => !id.includes('WebhookDeliveryConsumer'))
-      .map(([, a]) => a.Properties!);
+    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
     const lambda = alarms.find((a) => a.MetricName === 'Throttles');
     expect(lambda).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     expect(lambda!.Dimensions).toBeUndefined();
@@ -250,7 +236,7 @@ describe('alarms', () => {
       },
     });
     const alarms = Object.values(resourcesOfType(t, 'AWS::CloudWatch::Alarm'));
-    expect(alarms.length).toBe(10);
+    expect(alarms.length).toBe(7);
     for (const alarm of alarms) {
       expect(alarm.Properties!.AlarmActions).toEqual([{ Ref: Object.keys(resourcesOfType(t, 'AWS::SNS::Topic'))[0] }]);
     }
@@ -291,11 +277,9 @@ describe('issuer base URL', () => {
 });
 
 describe('CloudFormation limits', () => {
-  it('each stack stays under 500 resources, with room for a few more routes', () => {
-    // The stateless stack holds about six resources per route function; with the webhook routes and
-    // deliveries it has 455. The next routes call for moving a group of them into a stack of their own.
+  it('each stack stays well under 500 resources', () => {
     for (const t of [synth.statefulTemplate, synth.statelessTemplate]) {
-      expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(470);
+      expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
     }
   });
 });

@@ -63,11 +63,10 @@ describe('routes from the route table', () => {
     expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fallbackId, 'Arn'] });
   });
 
-  it('one function per handler module, plus the fallback and the three queue consumers', () => {
+  it('one function per handler module, plus the fallback and the two queue consumers', () => {
     const handlers = new Set(routes.map((r) => r.handler));
     const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
-    // The consumers: the shard worker, the shard dead-letter consumer, the webhook delivery function.
-    expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 3);
+    expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 2);
     const permissions = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Permission'));
     for (const handler of handlers) {
       const id = logicalIdOfHandler(handler);

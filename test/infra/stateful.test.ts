@@ -64,8 +64,7 @@ describe('the table', () => {
 describe('the signing key', () => {
   it('is an RSA 2048 sign/verify key, retained, with an alias', () => {
     const { statefulTemplate, stateful } = synthesize();
-    // The signing key, and the webhook secrets' key (below).
-    statefulTemplate.resourceCountIs('AWS::KMS::Key', 2);
+    statefulTemplate.resourceCountIs('AWS::KMS::Key', 1);
     statefulTemplate.hasResource('AWS::KMS::Key', {
       Properties: { KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY', Enabled: Match.absent() },
       DeletionPolicy: 'Retain',
@@ -80,7 +79,7 @@ describe('the signing key', () => {
 
   it('rotation keeps the retired generation, moves the alias and lists the signer first in SIGNING_KEY_ID', () => {
     const { statefulTemplate, stateful, stateless, statelessTemplate } = synthesize({ signingKeyGenerations: '1,2' });
-    statefulTemplate.resourceCountIs('AWS::KMS::Key', 3);
+    statefulTemplate.resourceCountIs('AWS::KMS::Key', 2);
     statefulTemplate.resourceCountIs('AWS::KMS::Alias', 1);
     const currentId = stateful.getLogicalId(stateful.signingKey.node.defaultChild as CfnKey);
     expect(stateful.signingKey.node.id).toBe('SigningKey2');
@@ -97,20 +96,6 @@ describe('the signing key', () => {
     });
     for (const fn of Object.values(resourcesOfType(statelessTemplate, 'AWS::Lambda::Function'))) {
       expect(JSON.stringify(fn.Properties!.Environment.Variables.SIGNING_KEY_ID)).toBe(expected);
-    }
-  });
-});
-
-describe('the webhook secrets key', () => {
-  it('is a symmetric encryption key with yearly rotation, retained, given to every function as WEBHOOK_SECRET_KEY_ID', () => {
-    const { statefulTemplate, stateful, stateless, statelessTemplate } = synthesize();
-    const keyId = stateful.getLogicalId(stateful.webhookSecretKey.node.defaultChild as CfnKey);
-    const key = statefulTemplate.toJSON().Resources[keyId];
-    expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
-    expect(key.Properties.KeySpec).toBeUndefined();
-    const expected = JSON.stringify(stateless.resolve(stateful.webhookSecretKey.keyArn));
-    for (const fn of Object.values(resourcesOfType(statelessTemplate, 'AWS::Lambda::Function'))) {
-      expect(JSON.stringify(fn.Properties!.Environment.Variables.WEBHOOK_SECRET_KEY_ID)).toBe(expected);
     }
   });
 });
