@@ -74,7 +74,8 @@ describe('the lows', () => {
 
   it('answers a request whose body never arrives with 408 once the request timeout passes', async () => {
     const { text, ms } = await raw(
-      `POST /households HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"na`,
+      `POST /households HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"na',
     );
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(ms).toBeLessThan(5_000);
@@ -82,7 +83,8 @@ describe('the lows', () => {
 
   it('refuses a Content-Length over 1 MiB before the body comes', async () => {
     const { text, ms } = await raw(
-      `POST /households HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n`,
+      `POST /households HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n',
     );
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(ms).toBeLessThan(900);
