@@ -57,6 +57,19 @@ async function runToEnd(body: { paths?: number; seed?: number }): Promise<{ run:
   return { run: ended, output: output.body };
 }
 
+/**
+ * The realm's slot holders once the runs of the tests before have let theirs go: a run's slot is
+ * released just after the write that ends it, so a run read COMPLETED may hold it a moment longer.
+ */
+async function settledSlotHolders(realmId: string): Promise<RunRef[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const holders = await slotHolders(realmId);
+    if (holders.length === 0 || Date.now() > deadline) return holders;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The output without the figures that legitimately differ between runs (timing). */
 function comparable(output: Record<string, any>) {
   const { elapsedMs: _elapsed, ...metadata } = output.metadata;
@@ -200,7 +213,7 @@ describe('simulation runs fanned out over the queue', () => {
     const creating = slot('01ARZ3NDEKTSV4RRFFQ69G5FAA');
     const gone = slot('01ARZ3NDEKTSV4RRFFQ69G5FAB');
     try {
-      expect(await slotHolders('demo')).toEqual([]);
+      expect(await settledSlotHolders('demo')).toEqual([]);
       // A run being created holds its slot before its item is written: the realm is at its cap.
       expect(await acquireRunSlot(creating, 1)).toBe(true);
       const refused = await startSimulation({ paths: 2_000, seed: 5 });
@@ -224,7 +237,7 @@ describe('simulation runs fanned out over the queue', () => {
   it('at its cap, recounts a count left raised with no slot item once it has been quiet, and not while it may be moving', async () => {
     process.env.RUNS_MAX_ACTIVE_PER_REALM = '1';
     try {
-      expect(await slotHolders('demo')).toEqual([]);
+      expect(await settledSlotHolders('demo')).toEqual([]);
       // A writer that reserved a slot moments ago and has not written its item yet: the realm is at its cap.
       expect(await reserveRunSlot('demo', 1)).toBe(true);
       const refused = await startSimulation({ paths: 2_000, seed: 5 });
