@@ -49,13 +49,28 @@ async function scanRequest(credentials?: { accessKeyId: string; secretAccessKey:
 }
 
 /**
+ * A Node.js that `nobody` may run: this one, unless it sits in a folder only its owner can enter (a
+ * checkout under a private temporary directory), else the system's.
+ */
+async function nodeForNobody(): Promise<string> {
+  for (const candidate of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
+    const runs = await promisify(execFile)('runuser', ['-u', 'nobody', '--', candidate, '-e', '0'], { cwd: '/' }).then(
+      () => true,
+      () => false,
+    );
+    if (runs) return candidate;
+  }
+  throw new Error('no Node.js that the user nobody may run');
+}
+
+/**
  * Runs `script` as the local user `nobody`, with `input` as its argument; returns what it printed.
  * Asynchronously: the store it calls runs in this process.
  */
 async function asNobody(script: string, input: unknown): Promise<Record<string, unknown>> {
   const { stdout: out } = await promisify(execFile)(
     'runuser',
-    ['-u', 'nobody', '--', process.execPath, '--input-type=module', '-e', script, JSON.stringify(input)],
+    ['-u', 'nobody', '--', await nodeForNobody(), '--input-type=module', '-e', script, JSON.stringify(input)],
     {
       encoding: 'utf8',
       cwd: '/',
