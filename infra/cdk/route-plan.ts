@@ -29,8 +29,32 @@ export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
 }
 
 export function constructIdFor(handler: string): string {
-  const words = handler.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return `${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('')}Function`;
+  return `${pascalCase(handler)}Function`;
+}
+
+/** The area of a handler module: its folder under `functions/` (`households/get` is in `households`). */
+export function areaOf(handler: string): string {
+  return handler.split('/')[0];
+}
+
+/** Construct id of the nested stack holding an area's functions, e.g. `households` becomes `HouseholdsFunctions`. */
+export function areaStackIdFor(area: string): string {
+  return `${pascalCase(area)}Functions`;
+}
+
+/** The planned functions by area, in the route table's order. */
+export function groupByArea(planned: readonly PlannedFunction[]): Map<string, PlannedFunction[]> {
+  const areas = new Map<string, PlannedFunction[]>();
+  for (const fn of planned) {
+    const area = areaOf(fn.handler);
+    areas.set(area, [...(areas.get(area) ?? []), fn]);
+  }
+  return areas;
+}
+
+function pascalCase(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
 /** The TypeScript source of a handler module (the route table names modules without extension). */

@@ -1,7 +1,8 @@
 /**
- * Everything that can be replaced at will: the HTTP API with one function per handler of the route
- * table, the shard queue and its worker, and the alarms. Holds no data of its own (the queues only
- * carry work in flight).
+ * Everything that can be replaced at will: the HTTP API with its routes, one function per handler
+ * of the route table (in a nested stack per area of the API, see route-functions-stack.ts), the
+ * shard queue and its worker, and the alarms. Holds no data of its own (the queues only carry work
+ * in flight).
  */
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -16,11 +17,10 @@ import { OperationalAlarms } from './constructs/operational-alarms.js';
 import { ServiceApi } from './constructs/service-api.js';
 import { ServiceFunction, type ServiceEnvironment } from './constructs/service-function.js';
 import { ShardQueue } from './constructs/shard-queue.js';
-import { WEB_APP_HANDLER, webAppBundling } from './constructs/web-app-files.js';
-import { grantExtras, grantTable } from './grants.js';
+import { grantTable } from './grants.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
-import { constructIdFor, handlerEntry, planFunctions, routeKey, type PlannedFunction } from './route-plan.js';
-import { bundlingFor } from './bundling.js';
+import { areaStackIdFor, constructIdFor, groupByArea, handlerEntry, planFunctions, routeKey } from './route-plan.js';
+import { RouteFunctionsStack } from './route-functions-stack.js';
 
 /** The shard worker's module under `functions/`: consumes the shard queue. */
 export const WORKER_HANDLER = 'workers/shard-worker';
@@ -68,6 +68,8 @@ export class StatelessStack extends Stack {
   readonly fallbackFunction?: ServiceFunction;
   /** One function per handler module of the route table, keyed by the module. */
   readonly routeFunctions = new Map<string, ServiceFunction>();
+  /** The nested stacks that hold the route functions, one per area of the API. */
+  readonly routeFunctionStacks: RouteFunctionsStack[] = [];
   readonly alarms: OperationalAlarms;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
@@ -108,22 +110,27 @@ export class StatelessStack extends Stack {
 
     /** The route functions that send shard messages (the routes that start runs). */
     const shardSenders: ServiceFunction[] = [];
-    for (const planned of planFunctions(props.routes, props.projectRoot)) {
-      const fn = new ServiceFunction(this, planned.constructId, {
-        entry: handlerEntry(props.projectRoot, planned.handler),
+    for (const [area, planned] of groupByArea(planFunctions(props.routes, props.projectRoot))) {
+      const stack = new RouteFunctionsStack(this, areaStackIdFor(area), {
+        description: `Route functions of /${area}`,
+        config,
+        functions: planned,
         projectRoot: props.projectRoot,
-        bundling: planned.handler === WEB_APP_HANDLER ? webAppBundling(props.projectRoot) : bundlingFor(planned.handler),
-        description: describe(planned),
         environment,
-        logRetention,
-        tracing: config.tracing,
+        tableTarget,
+        extraTargets,
       });
-      if (planned.access !== 'none') grantTable(fn, tableTarget, planned.access);
-      grantExtras(fn, planned.grants, extraTargets);
-      if (planned.grants.includes('queue:send')) shardSenders.push(fn);
-      const integration = new HttpLambdaIntegration(`${planned.constructId}Integration`, fn);
-      for (const route of planned.routes) this.addRoute(routeKey(route), integration);
-      this.routeFunctions.set(planned.handler, fn);
+      this.routeFunctionStacks.push(stack);
+      for (const { handler, constructId, routes, grants } of planned) {
+        const fn = stack.functions.get(handler)!;
+        if (grants.includes('queue:send')) shardSenders.push(fn);
+        // The routes, integrations and invoke permissions stay in this stack: a route moved to another
+        // stack would be created there before this one deletes it, and API Gateway refuses a second
+        // route with the same key.
+        const integration = new HttpLambdaIntegration(`${constructId}Integration`, fn);
+        for (const route of routes) this.addRoute(routeKey(route), integration);
+        this.routeFunctions.set(handler, fn);
+      }
     }
 
     if (props.fallbackHandler) {
@@ -228,9 +235,4 @@ export class StatelessStack extends Stack {
     });
     Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: AUTHORIZATION_IN_HANDLERS });
   }
-}
-
-function describe(planned: PlannedFunction): string {
-  const keys = planned.routes.map(routeKey).join(', ');
-  return keys.length <= 256 ? keys : `${keys.slice(0, 253)}...`;
 }

@@ -35,6 +35,7 @@ describe.each([
   });
 
   it('the CDK reports no warning or error annotation', () => {
+    // The stateless stack's annotations include those of its nested stacks (they have no artifact of their own).
     for (const stack of [synth.stateful, synth.stateless]) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.anyValue())).toEqual([]);

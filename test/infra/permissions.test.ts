@@ -2,9 +2,8 @@
  * Least privilege, checked on the synthesized policies: each function's actions are exactly what its
  * routes declare, read handlers cannot write, and no statement uses a wildcard action.
  */
-import type { CfnElement } from 'aws-cdk-lib';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import type { CfnRole } from 'aws-cdk-lib/aws-iam';
+import { Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
@@ -20,7 +19,7 @@ import {
 import { planFunctions } from '../../infra/cdk/route-plan.js';
 import { table as tableShape } from '../../shared/store/table.js';
 import type { ServiceFunction } from '../../infra/cdk/constructs/service-function.js';
-import { actionsOf, resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
+import { actionsOf, resourcesAcross, resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
 
 interface Statement {
   Effect: string;
@@ -46,9 +45,10 @@ beforeAll(() => {
   synth = synthesize({ signingKeyGenerations: ['1', '2'] });
 });
 
+/** The statements of the policies on a function's role, from the template of the stack that holds both. */
 function statementsOf(fn: ServiceFunction): Statement[] {
-  const roleId = synth.stateless.getLogicalId(fn.role!.node.defaultChild as CfnRole);
-  const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::IAM::Policy')).filter((p) =>
+  const roleId = synth.logicalIdOf(fn.role!);
+  const policies = Object.values(resourcesOfType(synth.templateOf(fn), 'AWS::IAM::Policy')).filter((p) =>
     (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
   );
   return policies.flatMap((p) => p.Properties!.PolicyDocument.Statement as Statement[]);
@@ -77,9 +77,9 @@ function tableFunctions(): [string, ServiceFunction][] {
   return allFunctions().filter(([name]) => name !== 'fallback' && !tableless.has(name));
 }
 
-/** The `Fn::ImportValue` name a cross-stack reference to this ARN resolves to. */
-function importOf(value: unknown): string {
-  return JSON.stringify(value);
+/** How the stack holding `fn` refers to an ARN of another stack (an `Fn::ImportValue`), as text. */
+function referenceIn(fn: ServiceFunction, arn: string): string {
+  return JSON.stringify(synth.resolveIn(fn, arn));
 }
 
 describe('function permissions', () => {
@@ -145,10 +145,11 @@ describe('function permissions', () => {
   });
 
   it('kms:Sign reaches only the current key; public keys are readable for current and retired keys', () => {
-    const current = importOf(synth.stateless.resolve(synth.stateful.signingKey.keyArn));
-    const retired = synth.stateful.retiredSigningKeys.map((k) => importOf(synth.stateless.resolve(k.keyArn)));
-    expect(retired.length).toBe(1);
+    expect(synth.stateful.retiredSigningKeys.length).toBe(1);
     for (const [name, fn] of allFunctions()) {
+      const current = referenceIn(fn, synth.stateful.signingKey.keyArn);
+      const retired = synth.stateful.retiredSigningKeys.map((k) => referenceIn(fn, k.keyArn));
+      expect(current, name).toContain('Fn::ImportValue');
       for (const statement of statementsOf(fn)) {
         const actions = actionsOf(statement);
         const resources = JSON.stringify(statement.Resource);
@@ -166,13 +167,13 @@ describe('function permissions', () => {
 
   it('the worker and the dead-letter consumer read and write the table and consume their own queue, and nothing more', () => {
     const expected = [...LOG_ACTIONS, ...TRACE_ACTIONS, ...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, ...QUEUE_CONSUME_ACTIONS];
-    const consumers: [ServiceFunction, { node: { defaultChild?: unknown } }][] = [
+    const consumers: [ServiceFunction, IConstruct][] = [
       [synth.stateless.worker, synth.stateless.shardQueue.queue],
       [synth.stateless.deadLetterConsumer, synth.stateless.shardQueue.deadLetterQueue],
     ];
     for (const [fn, queue] of consumers) {
       expect([...actionSet(fn)].sort()).toEqual([...new Set(expected)].sort());
-      const queueId = synth.stateless.getLogicalId(queue.node.defaultChild as CfnElement);
+      const queueId = synth.logicalIdOf(queue);
       const sqs = statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
       expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
     }
@@ -183,7 +184,9 @@ describe('function permissions', () => {
   });
 
   it('roles carry no managed policies and trust only Lambda', () => {
-    for (const role of Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::IAM::Role'))) {
+    const roles = Object.values(resourcesAcross(synth.statelessTemplates, 'AWS::IAM::Role'));
+    expect(roles.length).toBe(allFunctions().length);
+    for (const role of roles) {
       expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
       const principals = (role.Properties!.AssumeRolePolicyDocument.Statement as { Principal: { Service: string } }[]).map(
         (s) => s.Principal.Service,
@@ -193,8 +196,12 @@ describe('function permissions', () => {
   });
 
   it('every function has its own role', () => {
+    // The role each function's template names, as `stack/logical id`.
     const roles = new Set(
-      allFunctions().map(([, fn]) => JSON.stringify(synth.stateless.resolve((fn.node.defaultChild as CfnFunction).role))),
+      allFunctions().map(([, fn]) => {
+        const role = synth.templateOf(fn).toJSON().Resources[synth.logicalIdOf(fn)].Properties.Role;
+        return `${Stack.of(fn).stackName}/${role['Fn::GetAtt'][0]}`;
+      }),
     );
     expect(roles.size).toBe(allFunctions().length);
   });

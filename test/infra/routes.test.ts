@@ -2,23 +2,33 @@
  * Every route of the route table reaches its handler's function through API Gateway, and nothing
  * else is routed.
  */
+import { Stack } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fallbackHandler, routes } from '../../functions/routes.js';
-import { constructIdFor, planFunctions, routeKey } from '../../infra/cdk/route-plan.js';
+import { areaStackIdFor, constructIdFor, groupByArea, planFunctions, routeKey } from '../../infra/cdk/route-plan.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import { maxWaitSeconds } from '../../shared/domain/runs/run-wait.js';
-import { resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
+import { resourcesAcross, resourcesOfType, synthesize, type Synthesized } from './synthesize.js';
 
 let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 });
 
-function logicalIdOfHandler(handler: string): string {
+function functionOf(handler: string) {
   const fn = synth.stateless.routeFunctions.get(handler);
   if (!fn) throw new Error(`no function for ${handler}`);
-  return synth.stateless.getLogicalId(fn.node.defaultChild as CfnFunction);
+  return fn;
+}
+
+function logicalIdOfHandler(handler: string): string {
+  return synth.logicalIdOf(functionOf(handler));
+}
+
+/** A handler function's ARN as the stateless stack (routes, integrations, permissions) refers to it: its nested stack's output. */
+function arnInApiStack(handler: string): unknown {
+  return synth.stateless.resolve(functionOf(handler).functionArn);
 }
 
 describe('routes from the route table', () => {
@@ -42,7 +52,7 @@ describe('routes from the route table', () => {
       const integration = integrations[integrationId];
       expect(integration, key).toBeDefined();
       expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-      expect(integration.Properties!.IntegrationUri, key).toEqual({ 'Fn::GetAtt': [logicalIdOfHandler(route.handler), 'Arn'] });
+      expect(integration.Properties!.IntegrationUri, key).toEqual(arnInApiStack(route.handler));
     }
   });
 
@@ -65,28 +75,48 @@ describe('routes from the route table', () => {
 
   it('one function per handler module, plus the fallback and the two queue consumers', () => {
     const handlers = new Set(routes.map((r) => r.handler));
-    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    const functions = resourcesAcross(synth.statelessTemplates, 'AWS::Lambda::Function');
     expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 2);
     const permissions = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Permission'));
     for (const handler of handlers) {
       const id = logicalIdOfHandler(handler);
       expect(id.startsWith(constructIdFor(handler))).toBe(true);
+      expect(functions[id], handler).toBeDefined();
+      const arn = JSON.stringify(arnInApiStack(handler));
       const invokers = permissions.filter(
-        (p) => p.Properties!.Principal === 'apigateway.amazonaws.com' && p.Properties!.FunctionName['Fn::GetAtt']?.[0] === id,
+        (p) => p.Properties!.Principal === 'apigateway.amazonaws.com' && JSON.stringify(p.Properties!.FunctionName) === arn,
       );
       expect(invokers.length, handler).toBe(routes.filter((r) => r.handler === handler).length);
     }
   });
 
+  it("each handler's function is in its area's nested stack, and its routes stay in the stateless stack", () => {
+    const areas = groupByArea(planFunctions(routes, PROJECT_ROOT));
+    expect(synth.stateless.routeFunctionStacks.map((stack) => stack.node.id).sort()).toEqual([...areas.keys()].map(areaStackIdFor).sort());
+    for (const [area, planned] of areas) {
+      for (const { handler } of planned) {
+        const stack = Stack.of(functionOf(handler));
+        expect(stack.node.id, handler).toBe(areaStackIdFor(area));
+        expect(stack.nestedStackParent, handler).toBe(synth.stateless);
+      }
+    }
+    for (const template of synth.statelessTemplates.slice(1)) {
+      for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration', 'AWS::Lambda::Permission']) {
+        template.resourceCountIs(type, 0);
+      }
+    }
+  });
+
   it("the functions answering a run's GET outlast its longest wait (?wait=), within API Gateway's integration limit", () => {
-    const functions = resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function');
+    const functions = resourcesAcross(synth.statelessTemplates, 'AWS::Lambda::Function');
     const integrations = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::ApiGatewayV2::Integration'));
     for (const handler of ['simulations/get', 'comparisons/get', 'analyses/get']) {
       const id = logicalIdOfHandler(handler);
       const timeoutSeconds = functions[id].Properties!.Timeout as number;
       // The wait, then the run's document (read and sent) and a cold start, well inside the timeout.
       expect(timeoutSeconds, handler).toBeGreaterThanOrEqual(maxWaitSeconds + 5);
-      const integration = integrations.find((i) => i.Properties!.IntegrationUri['Fn::GetAtt']?.[0] === id);
+      const arn = JSON.stringify(arnInApiStack(handler));
+      const integration = integrations.find((i) => JSON.stringify(i.Properties!.IntegrationUri) === arn);
       expect(integration, handler).toBeDefined();
       // API Gateway's HTTP API waits at most 30 s for an integration (its default when none is set).
       expect(integration!.Properties!.TimeoutInMillis ?? 30_000, handler).toBeGreaterThan(timeoutSeconds * 1000);

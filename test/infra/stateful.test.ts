@@ -6,7 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnKey } from 'aws-cdk-lib/aws-kms';
 import { describe, expect, it } from 'vitest';
 import { table as tableShape } from '../../shared/store/table.js';
-import { resourcesOfType, synthesize } from './synthesize.js';
+import { resourcesAcross, resourcesOfType, synthesize } from './synthesize.js';
 
 describe('the table', () => {
   const { statefulTemplate } = synthesize();
@@ -78,7 +78,7 @@ describe('the signing key', () => {
   });
 
   it('rotation keeps the retired generation, moves the alias and lists the signer first in SIGNING_KEY_ID', () => {
-    const { statefulTemplate, stateful, stateless, statelessTemplate } = synthesize({ signingKeyGenerations: '1,2' });
+    const { statefulTemplate, stateful, stateless, statelessTemplates } = synthesize({ signingKeyGenerations: '1,2' });
     statefulTemplate.resourceCountIs('AWS::KMS::Key', 2);
     statefulTemplate.resourceCountIs('AWS::KMS::Alias', 1);
     const currentId = stateful.getLogicalId(stateful.signingKey.node.defaultChild as CfnKey);
@@ -94,7 +94,11 @@ describe('the signing key', () => {
     const expected = JSON.stringify({
       'Fn::Join': ['', [stateless.resolve(stateful.signingKey.keyArn), ',', stateless.resolve(stateful.retiredSigningKeys[0].keyArn)]],
     });
-    for (const fn of Object.values(resourcesOfType(statelessTemplate, 'AWS::Lambda::Function'))) {
+    // Every function, in the stateless stack and its nested stacks, imports the keys from the stateful stack.
+    const functions = Object.values(resourcesAcross(statelessTemplates, 'AWS::Lambda::Function'));
+    // The route functions, the fallback and the two shard queue consumers.
+    expect(functions.length).toBe(stateless.routeFunctions.size + 3);
+    for (const fn of functions) {
       expect(JSON.stringify(fn.Properties!.Environment.Variables.SIGNING_KEY_ID)).toBe(expected);
     }
   });

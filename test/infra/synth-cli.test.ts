@@ -57,6 +57,16 @@ describe('npm run synth', () => {
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
       .map((r) => r.Properties.RouteKey);
     expect(routeKeys.length).toBe(routes.length + 1);
+    // The route functions' nested stacks, one per area, written beside it as assets of its deployment.
+    const nested = readdirSync(out).filter((file) => file.endsWith('.nested.template.json'));
+    expect(nested.length).toBe(new Set(routes.map((r) => r.handler.split('/')[0])).size);
+    for (const file of nested) {
+      const resources = Object.values(JSON.parse(readFileSync(join(out, file), 'utf8')).Resources as Record<string, { Type: string }>);
+      expect(
+        resources.some((r) => r.Type === 'AWS::Lambda::Function'),
+        file,
+      ).toBe(true);
+    }
   });
 });
 

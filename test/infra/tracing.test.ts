@@ -13,15 +13,17 @@ interface Statement {
   Resource: unknown;
 }
 
-/** Each function's properties, with the statements of the policies attached to its role. */
+/** Each function's properties, with the statements of the policies attached to its role (in its own stack's template). */
 function functionsWithStatements(synth: Synthesized) {
-  const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::IAM::Policy'));
-  return Object.entries(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Function')).map(([id, fn]) => {
-    const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
-    const statements = policies
-      .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap((p) => p.Properties!.PolicyDocument.Statement as Statement[]);
-    return { id, properties: fn.Properties!, statements };
+  return synth.statelessTemplates.flatMap((template) => {
+    const policies = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'));
+    return Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).map(([id, fn]) => {
+      const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
+      const statements = policies
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as Statement[]);
+      return { id, properties: fn.Properties!, statements };
+    });
   });
 }
 
