@@ -695,8 +695,201 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the realm's webhooks
+         * @description For realm administrators and service accounts with the `webhook-manager` role. Secrets are never listed.
+         */
+        get: operations["webhooksList"];
+        put?: never;
+        /**
+         * Register a webhook: an endpoint the realm’s events are POSTed to, signed
+         * @description The response carries the signing `secret` (Standard Webhooks `whsec_` form), shown only here; it is stored encrypted. The URL must be https and must not name a private, loopback or link-local address (docs/EVENTS.md). For realm administrators and service accounts with the `webhook-manager` role; at most 20 per realm (409). Not idempotent: the answer holds the secret, which is not kept to replay it.
+         */
+        post: operations["webhooksRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook
+         * @description A webhook the service disabled after its deliveries kept failing shows why in `disabledReason`.
+         */
+        get: operations["webhooksGet"];
+        /**
+         * Replace a webhook
+         * @description Sets its URL, event types and `enabled` (default true: writing a disabled webhook enables it again and clears `disabledReason`). The secret is not changed here (see the rotation). Honours If-Match (412) and `version` (409).
+         */
+        put: operations["webhooksReplace"];
+        post?: never;
+        /**
+         * Delete a webhook and its deliveries
+         * @description Deliveries still pending are not sent. Honours If-Match (412 when stale).
+         */
+        delete: operations["webhooksDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description Returns the new secret, shown only here. For 24 hours (until `previousSecretExpiresAt`) every event is signed with the new and the previous secret (two signatures in `webhook-signature`), so a receiver verifies with either while it switches. Honours If-Match (412 when stale).
+         */
+        post: operations["webhooksRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries of the last 30 days
+         * @description Each delivery is one event sent to this webhook: its status (`PENDING` while attempts remain, `SUCCEEDED`, `FAILED`), every attempt with its time, HTTP status, latency and error, and when the next attempt is due. Oldest first by default.
+         */
+        get: operations["webhooksDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues one more attempt of a delivery that has ended (`SUCCEEDED` or `FAILED`), now, with the same event id; 409 while it is still pending. A disabled webhook must be enabled first (PUT), or the attempt ends unsent.
+         */
+        post: operations["webhooksRetryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "run.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run (simulation, comparison or analysis) completed
+         * @description Verify the signature with the endpoint’s secret before trusting the body (docs/EVENTS.md).
+         */
+        post: operations["event-run-completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed
+         * @description Verify the signature with the endpoint’s secret before trusting the body (docs/EVENTS.md).
+         */
+        post: operations["event-run-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quota.warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 80% of the month's path-year quota is admitted
+         * @description Verify the signature with the endpoint’s secret before trusting the body (docs/EVENTS.md).
+         */
+        post: operations["event-quota-warning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quota.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The month's path-year quota is used up
+         * @description Verify the signature with the endpoint’s secret before trusting the body (docs/EVENTS.md).
+         */
+        post: operations["event-quota-exhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
         Error: {
@@ -1384,6 +1577,8 @@ export type components = {
                 pathYears: number;
                 /** @description engine time of the runs’ shards */
                 computeMs: number;
+                /** @description webhook delivery attempts (events POSTed to endpoints) */
+                webhookDeliveries: number;
             }[];
             total: {
                 /** @description authenticated API requests */
@@ -1405,6 +1600,8 @@ export type components = {
                 pathYears: number;
                 /** @description engine time of the runs’ shards */
                 computeMs: number;
+                /** @description webhook delivery attempts (events POSTed to endpoints) */
+                webhookDeliveries: number;
             };
             quota: {
                 /** @description the current month, YYYY-MM (UTC) */
@@ -1837,6 +2034,90 @@ export type components = {
             content: components["schemas"]["Life"][];
             page: components["schemas"]["PageMetadata"];
             links: components["schemas"]["PageLinks"];
+        };
+        WebhookPage: {
+            content: components["schemas"]["Webhook"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint */
+            disabledReason?: string;
+            /** Format: date-time */
+            lastSuccessAt?: string;
+            /** Format: date-time */
+            secretCreatedAt: string;
+            /**
+             * Format: date-time
+             * @description Until then, events are signed with the previous secret as well
+             */
+            previousSecretExpiresAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        WebhookWithSecret: {
+            id: string;
+            url: string;
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint */
+            disabledReason?: string;
+            /** Format: date-time */
+            lastSuccessAt?: string;
+            /** Format: date-time */
+            secretCreatedAt: string;
+            /**
+             * Format: date-time
+             * @description Until then, events are signed with the previous secret as well
+             */
+            previousSecretExpiresAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+            /** @description The signing secret (Standard Webhooks `whsec_` form); shown only in this response */
+            secret: string;
+        };
+        WebhookSecretRotation: {
+            /** @description The signing secret (Standard Webhooks `whsec_` form); shown only in this response */
+            secret: string;
+            /** Format: date-time */
+            previousSecretExpiresAt: string;
+        };
+        WebhookDeliveryPage: {
+            content: components["schemas"]["WebhookDelivery"][];
+            page: components["schemas"]["PageMetadata"];
+            links: components["schemas"]["PageLinks"];
+        };
+        WebhookDelivery: {
+            id: string;
+            webhookId: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            attempts: {
+                /** Format: date-time */
+                at: string;
+                statusCode?: number;
+                latencyMs: number;
+                error?: string;
+            }[];
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            failure?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         HouseholdCreate: {
             name: string;
@@ -3025,6 +3306,146 @@ export type components = {
             compareTo?: "rest";
         } & {
             [key: string]: unknown;
+        };
+        WebhookCreate: {
+            /**
+             * @description Where events are POSTed: https only (locally, http://127.0.0.1 too); no private, loopback or link-local address
+             * @example https://example.com/webhooks/household-scenarios
+             */
+            url: string;
+            /**
+             * @description The event types sent to this endpoint
+             * @example [
+             *       "run.completed",
+             *       "run.failed"
+             *     ]
+             */
+            eventTypes: ("run.completed" | "run.failed" | "quota.warning" | "quota.exhausted")[];
+            /** @description Default true; false stops deliveries */
+            enabled?: boolean;
+        };
+        WebhookReplace: {
+            /**
+             * @description Where events are POSTed: https only (locally, http://127.0.0.1 too); no private, loopback or link-local address
+             * @example https://example.com/webhooks/household-scenarios
+             */
+            url: string;
+            /**
+             * @description The event types sent to this endpoint
+             * @example [
+             *       "run.completed",
+             *       "run.failed"
+             *     ]
+             */
+            eventTypes: ("run.completed" | "run.failed" | "quota.warning" | "quota.exhausted")[];
+            /** @description Default true; false stops deliveries */
+            enabled?: boolean;
+            version?: number;
+            id?: string;
+            disabledReason?: string;
+            lastSuccessAt?: string;
+            secretCreatedAt?: string;
+            previousSecretExpiresAt?: string;
+            createdAt?: string;
+            updatedAt?: string;
+        };
+        /** @description No fields: send no body, or {} */
+        EmptyBody: Record<string, never>;
+        RunCompletedEvent: {
+            /** @description Unique per event; the `webhook-id` header carries it too */
+            id: string;
+            /** Format: date-time */
+            time: string;
+            realm: string;
+            /**
+             * Format: uri
+             * @description The resource the event is about; read it with your own token
+             */
+            resourceUrl: string;
+            /** @constant */
+            type: "run.completed";
+            data: {
+                /** @enum {string} */
+                kind: "SIMULATION" | "COMPARISON" | "ANALYSIS" | "QUERY";
+                runId: string;
+                householdId: string;
+                scenarioId?: string;
+                /** @enum {string} */
+                status: "COMPLETED" | "FAILED";
+            };
+        };
+        RunFailedEvent: {
+            /** @description Unique per event; the `webhook-id` header carries it too */
+            id: string;
+            /** Format: date-time */
+            time: string;
+            realm: string;
+            /**
+             * Format: uri
+             * @description The resource the event is about; read it with your own token
+             */
+            resourceUrl: string;
+            /** @constant */
+            type: "run.failed";
+            data: {
+                /** @enum {string} */
+                kind: "SIMULATION" | "COMPARISON" | "ANALYSIS" | "QUERY";
+                runId: string;
+                householdId: string;
+                scenarioId?: string;
+                /** @enum {string} */
+                status: "COMPLETED" | "FAILED";
+            };
+        };
+        QuotaWarningEvent: {
+            /** @description Unique per event; the `webhook-id` header carries it too */
+            id: string;
+            /** Format: date-time */
+            time: string;
+            realm: string;
+            /**
+             * Format: uri
+             * @description The resource the event is about; read it with your own token
+             */
+            resourceUrl: string;
+            /** @constant */
+            type: "quota.warning";
+            data: {
+                /**
+                 * @description `yyyy-mm` (UTC)
+                 * @example 2026-11
+                 */
+                month: string;
+                monthlyPathYears: number;
+                admittedPathYears: number;
+                /** @description 0.8 for quota.warning, 1 for quota.exhausted */
+                threshold: number;
+            };
+        };
+        QuotaExhaustedEvent: {
+            /** @description Unique per event; the `webhook-id` header carries it too */
+            id: string;
+            /** Format: date-time */
+            time: string;
+            realm: string;
+            /**
+             * Format: uri
+             * @description The resource the event is about; read it with your own token
+             */
+            resourceUrl: string;
+            /** @constant */
+            type: "quota.exhausted";
+            data: {
+                /**
+                 * @description `yyyy-mm` (UTC)
+                 * @example 2026-11
+                 */
+                month: string;
+                monthlyPathYears: number;
+                admittedPathYears: number;
+                /** @description 0.8 for quota.warning, 1 for quota.exhausted */
+                threshold: number;
+            };
         };
     };
     responses: {
@@ -6116,6 +6537,467 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The new webhook, with its secret */
+            201: {
+                headers: {
+                    /** @description URI of the new resource */
+                    Location?: string;
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksReplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReplace"];
+            };
+        };
+        responses: {
+            /** @description The webhook as written */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` read: 412 when the resource has changed since */
+                "If-Match"?: string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDeliveries: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                /** @description Repeatable `<property>,<asc|desc>` */
+                sort?: string[];
+            };
+            header?: {
+                /** @description An `ETag` from an earlier response: 304 without a body when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description RFC 8288 paging links (self, first, prev, next, last) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches */
+            304: {
+                headers: {
+                    /** @description The resource version, `"<version>"` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRetryDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The delivery, pending again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "event-run-completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every attempt, for the receiver to drop a repeat */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>`, space-separated; two during a secret rotation's overlap */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 s, or a redirect) is retried on the schedule */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event-run-failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every attempt, for the receiver to drop a repeat */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>`, space-separated; two during a secret rotation's overlap */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 s, or a redirect) is retried on the schedule */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event-quota-warning": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every attempt, for the receiver to drop a repeat */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>`, space-separated; two during a secret rotation's overlap */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaWarningEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 s, or a redirect) is retried on the schedule */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event-quota-exhausted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every attempt, for the receiver to drop a repeat */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>`, space-separated; two during a secret rotation's overlap */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaExhaustedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the delivery */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 s, or a redirect) is retried on the schedule */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

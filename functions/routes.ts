@@ -5,7 +5,15 @@
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Cloud permissions a handler needs beyond the table; the CDK app grants exactly these. */
-export type ExtraGrant = 'queue:send' | 'signing-key:sign' | 'signing-key:read-public' | 'usage:count';
+export type ExtraGrant =
+  | 'queue:send'
+  | 'signing-key:sign'
+  | 'signing-key:read-public'
+  | 'usage:count'
+  /** Queue webhook deliveries: every handler that can end a run (a run's end is an event) or admit one (quota events). */
+  | 'webhook-queue:send'
+  /** Seal a new webhook signing secret (KMS Encrypt). */
+  | 'webhook-key:encrypt';
 
 export interface Route {
   method: HttpMethod;
@@ -96,43 +104,54 @@ export const routes: Route[] = [
   { method: 'DELETE', path: '/users/{userId}', handler: 'users/delete', access: 'write' },
 
   // Runs. Reads of a run are `write`: reading a run whose shards stopped coming back ends it FAILED (docs/RUNS.md).
-  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/simulations', handler: 'simulations/list', access: 'write' },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/scenarios/{scenarioId}/simulations',
+    handler: 'simulations/list',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
   {
     method: 'POST',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations',
     handler: 'simulations/create',
     access: 'write',
-    grants: ['queue:send'],
+    grants: ['queue:send', 'webhook-queue:send'],
   },
   {
     method: 'GET',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}',
     handler: 'simulations/get',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'HEAD',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}',
     handler: 'simulations/head',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'DELETE',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}',
     handler: 'simulations/delete',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'GET',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output',
     handler: 'outputs/simulation-output',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'HEAD',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/output',
     handler: 'outputs/simulation-output-head',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/output', handler: 'outputs/scenario-output', access: 'read' },
   {
@@ -141,37 +160,77 @@ export const routes: Route[] = [
     handler: 'outputs/scenario-output-head',
     access: 'read',
   },
-  { method: 'GET', path: '/households/{householdId}/scenarios/{scenarioId}/analyses', handler: 'analyses/list', access: 'write' },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/scenarios/{scenarioId}/analyses',
+    handler: 'analyses/list',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
   {
     method: 'POST',
     path: '/households/{householdId}/scenarios/{scenarioId}/analyses',
     handler: 'analyses/create',
     access: 'write',
-    grants: ['queue:send'],
+    grants: ['queue:send', 'webhook-queue:send'],
   },
   {
     method: 'GET',
     path: '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}',
     handler: 'analyses/get',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'HEAD',
     path: '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}',
     handler: 'analyses/head',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   {
     method: 'DELETE',
     path: '/households/{householdId}/scenarios/{scenarioId}/analyses/{analysisId}',
     handler: 'analyses/delete',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
-  { method: 'GET', path: '/households/{householdId}/comparisons', handler: 'comparisons/list', access: 'write' },
-  { method: 'POST', path: '/households/{householdId}/comparisons', handler: 'comparisons/create', access: 'write', grants: ['queue:send'] },
-  { method: 'GET', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/get', access: 'write' },
-  { method: 'HEAD', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/head', access: 'write' },
-  { method: 'DELETE', path: '/households/{householdId}/comparisons/{comparisonId}', handler: 'comparisons/delete', access: 'write' },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/comparisons',
+    handler: 'comparisons/list',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
+  {
+    method: 'POST',
+    path: '/households/{householdId}/comparisons',
+    handler: 'comparisons/create',
+    access: 'write',
+    grants: ['queue:send', 'webhook-queue:send'],
+  },
+  {
+    method: 'GET',
+    path: '/households/{householdId}/comparisons/{comparisonId}',
+    handler: 'comparisons/get',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
+  {
+    method: 'HEAD',
+    path: '/households/{householdId}/comparisons/{comparisonId}',
+    handler: 'comparisons/head',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
+  {
+    method: 'DELETE',
+    path: '/households/{householdId}/comparisons/{comparisonId}',
+    handler: 'comparisons/delete',
+    access: 'write',
+    grants: ['webhook-queue:send'],
+  },
+
   // A completed run's lives, replayed on demand, and queries over them (docs/QUERIES.md). Reads are `write`, as other reads of runs.
   {
     method: 'GET',
@@ -190,13 +249,14 @@ export const routes: Route[] = [
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries',
     handler: 'queries/simulation-create',
     access: 'write',
-    grants: ['queue:send'],
+    grants: ['queue:send', 'webhook-queue:send'],
   },
   {
     method: 'GET',
     path: '/households/{householdId}/scenarios/{scenarioId}/simulations/{simulationId}/queries/{queryId}',
     handler: 'queries/simulation-get',
     access: 'write',
+    grants: ['webhook-queue:send'],
   },
   { method: 'GET', path: '/households/{householdId}/comparisons/{comparisonId}/lives', handler: 'lives/comparison-list', access: 'write' },
   {
@@ -210,12 +270,35 @@ export const routes: Route[] = [
     path: '/households/{householdId}/comparisons/{comparisonId}/queries',
     handler: 'queries/comparison-create',
     access: 'write',
-    grants: ['queue:send'],
+    grants: ['queue:send', 'webhook-queue:send'],
   },
   {
     method: 'GET',
     path: '/households/{householdId}/comparisons/{comparisonId}/queries/{queryId}',
     handler: 'queries/comparison-get',
     access: 'write',
+    grants: ['webhook-queue:send'],
+  },
+
+  // Webhooks (docs/EVENTS.md). Creating one and rotating its secret seal a new secret.
+  { method: 'GET', path: '/webhooks', handler: 'webhooks/list', access: 'read' },
+  { method: 'POST', path: '/webhooks', handler: 'webhooks/register', access: 'write', grants: ['webhook-key:encrypt'] },
+  { method: 'GET', path: '/webhooks/{webhookId}', handler: 'webhooks/get', access: 'read' },
+  { method: 'PUT', path: '/webhooks/{webhookId}', handler: 'webhooks/replace', access: 'write' },
+  { method: 'DELETE', path: '/webhooks/{webhookId}', handler: 'webhooks/delete', access: 'write' },
+  {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/secret',
+    handler: 'webhooks/rotate-secret',
+    access: 'write',
+    grants: ['webhook-key:encrypt'],
+  },
+  { method: 'GET', path: '/webhooks/{webhookId}/deliveries', handler: 'webhooks/deliveries', access: 'read' },
+  {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+    handler: 'webhooks/retry-delivery',
+    access: 'write',
+    grants: ['webhook-queue:send'],
   },
 ];

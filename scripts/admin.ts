@@ -32,7 +32,7 @@ import { storeCredentials } from '../infra/local/store-credentials.js';
 const usage = `Usage: npm run -s admin -- <command>
   create-realm <realmId>
   create-client <realmId> <clientId> [--secret S] [--redirect-uri U]... [--grant-type G]...
-                [--service-account-roles realm-admin|usage-reader]
+                [--service-account-roles realm-admin|usage-reader|webhook-manager]
   create-client <realmId> <clientId> --public --redirect-uri U...   (a browser app: no secret, PKCE)
   create-user <realmId> <username> [--password P] [--email E]
   list-realms

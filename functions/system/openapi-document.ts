@@ -11,6 +11,7 @@ import { apiRoutes } from '../routes.js';
 import type { Route } from '../routes.js';
 import { apiDescription, securitySchemes } from './openapi-auth.js';
 import { operationHandlers } from './operations.js';
+import { webhooksSection } from './openapi-webhooks.js';
 
 type Json = Record<string, unknown>;
 type AnySpec = RouteSpec<z.core.$ZodType | undefined, z.core.$ZodType | undefined, z.core.$ZodType | undefined>;
@@ -209,6 +210,7 @@ export function buildOpenApiDocument(origin: string): Json {
     });
   }
   for (const route of ordered) built.set(route, operation(components, route, specOf(route)));
+  const webhooks = webhooksSection(components);
   for (const route of ordered) {
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = built.get(route)!;
@@ -224,6 +226,7 @@ export function buildOpenApiDocument(origin: string): Json {
     security: [{ bearerAuth: [] }, { realmOAuth: [] }],
     tags: [...new Set(apiRoutes().map((r) => specOf(r).tags?.[0] ?? r.handler.split('/')[0]))].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: components.schemas,
       responses: Object.fromEntries(

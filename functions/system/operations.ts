@@ -61,6 +61,14 @@ import { handler as queriesSimulationCreate } from '../queries/simulation-create
 import { handler as queriesSimulationGet } from '../queries/simulation-get.js';
 import { handler as queriesComparisonCreate } from '../queries/comparison-create.js';
 import { handler as queriesComparisonGet } from '../queries/comparison-get.js';
+import { handler as webhooksList } from '../webhooks/list.js';
+import { handler as webhooksRegister } from '../webhooks/register.js';
+import { handler as webhooksGet } from '../webhooks/get.js';
+import { handler as webhooksReplace } from '../webhooks/replace.js';
+import { handler as webhooksDelete } from '../webhooks/delete.js';
+import { handler as webhooksRotateSecret } from '../webhooks/rotate-secret.js';
+import { handler as webhooksDeliveries } from '../webhooks/deliveries.js';
+import { handler as webhooksRetryDelivery } from '../webhooks/retry-delivery.js';
 
 export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'system/health': systemHealth,
@@ -119,4 +127,12 @@ export const operationHandlers: Record<string, Pick<ApiHandler, 'spec'>> = {
   'queries/simulation-get': queriesSimulationGet,
   'queries/comparison-create': queriesComparisonCreate,
   'queries/comparison-get': queriesComparisonGet,
+  'webhooks/list': webhooksList,
+  'webhooks/register': webhooksRegister,
+  'webhooks/get': webhooksGet,
+  'webhooks/replace': webhooksReplace,
+  'webhooks/delete': webhooksDelete,
+  'webhooks/rotate-secret': webhooksRotateSecret,
+  'webhooks/deliveries': webhooksDeliveries,
+  'webhooks/retry-delivery': webhooksRetryDelivery,
 };

@@ -59,6 +59,7 @@ export function createApp(options: CreateAppOptions = {}): ServiceApp {
     indexNames: stateful.indexNames,
     signingKey: stateful.signingKey,
     retiredSigningKeys: stateful.retiredSigningKeys,
+    webhookSecretKey: stateful.webhookSecretKey,
   });
   stateless.addStackDependency(stateful);
 

@@ -18,6 +18,9 @@ export const QUEUE_SEND_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 
 export const KEY_SIGN_ACTIONS = ['kms:Sign'] as const;
 export const KEY_READ_PUBLIC_ACTIONS = ['kms:GetPublicKey'] as const;
 export const USAGE_COUNT_ACTIONS = ['dynamodb:UpdateItem'] as const;
+/** Sealing a webhook secret; only the delivery function opens one (`kms:Decrypt`). */
+export const KEY_ENCRYPT_ACTIONS = ['kms:Encrypt'] as const;
+export const KEY_DECRYPT_ACTIONS = ['kms:Decrypt'] as const;
 /** The partition keys `usage:count` may update: every realm's usage partition (the store's own key), nothing else. */
 export const USAGE_PARTITION_PATTERN = usageKeys.partition('*');
 
@@ -45,6 +48,10 @@ export interface ExtraGrantTargets {
   retiredSigningKeys: IKey[];
   /** The table whose usage items `usage:count` updates. */
   table: ITable;
+  /** Where webhook deliveries are queued. */
+  webhookQueue: IQueue;
+  /** The symmetric key webhook secrets are sealed with. */
+  webhookSecretKey: IKey;
 }
 
 /** The cloud permissions a route declares beyond the table, and only those. */
@@ -73,5 +80,9 @@ function extraGrantStatement(grant: ExtraGrant, targets: ExtraGrantTargets): Pol
         resources: [targets.table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [USAGE_PARTITION_PATTERN] } },
       });
+    case 'webhook-queue:send':
+      return new PolicyStatement({ actions: [...QUEUE_SEND_ACTIONS], resources: [targets.webhookQueue.queueArn] });
+    case 'webhook-key:encrypt':
+      return new PolicyStatement({ actions: [...KEY_ENCRYPT_ACTIONS], resources: [targets.webhookSecretKey.keyArn] });
   }
 }

@@ -1,6 +1,6 @@
 /**
- * What holds state and must outlive any code change: the single DynamoDB table and the token
- * signing keys. Kept apart from the stateless stack so that replacing functions or the API can
+ * What holds state and must outlive any code change: the single DynamoDB table, the token
+ * signing keys and the key that seals webhook secrets. Kept apart from the stateless stack so that replacing functions or the API can
  * never replace or delete data.
  */
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -27,6 +27,8 @@ export class StatefulStack extends Stack {
   readonly retiredSigningKeys: Key[] = [];
   /** Alias that always names the current signing key. */
   readonly signingKeyAlias: string;
+  /** The symmetric key webhook signing secrets are sealed with (docs/EVENTS.md). */
+  readonly webhookSecretKey: Key;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -75,6 +77,13 @@ export class StatefulStack extends Stack {
     // One alias resource whose target moves on rotation (an update in place); an alias per key would
     // make CloudFormation create the new alias while the old one still holds the name.
     new Alias(this, 'SigningKeyAlias', { aliasName: this.signingKeyAlias, targetKey: current });
+
+    this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
+      description: 'Seals the webhook signing secrets stored in the table',
+      enableKeyRotation: true,
+      // Without it no stored webhook secret opens again: never delete it with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for npm run admin' });
     new CfnOutput(this, 'SigningKeyArn', { value: current.keyArn, description: 'The key that signs tokens now' });

@@ -17,7 +17,8 @@ import { OperationalAlarms } from './constructs/operational-alarms.js';
 import { ServiceApi } from './constructs/service-api.js';
 import { ServiceFunction, type ServiceEnvironment } from './constructs/service-function.js';
 import { ShardQueue } from './constructs/shard-queue.js';
-import { grantTable } from './grants.js';
+import { DELIVERY_TIMEOUT, WebhookDeliveryConsumer, WebhookDeliveryQueue } from './constructs/webhook-deliveries.js';
+import { grantExtras, grantTable } from './grants.js';
 import { maxShardReceives } from '../../shared/domain/runs/limits.js';
 import { areaStackIdFor, constructIdFor, groupByArea, handlerEntry, planFunctions, routeKey } from './route-plan.js';
 import { RouteFunctionsStack } from './route-functions-stack.js';
@@ -37,6 +38,8 @@ export const WORKER_MEMORY_MB = 1769;
 export const DEAD_LETTER_HANDLER = 'workers/shard-dead-letter';
 /** Marking a run failed is a few table writes. */
 export const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
+/** The webhook delivery consumer's module: one attempt of each delivery it is handed (docs/EVENTS.md). */
+export const WEBHOOK_DELIVERY_HANDLER = 'workers/webhook-delivery';
 
 const DEFAULT_ROUTE_KEY = '$default';
 const AUTHORIZATION_IN_HANDLERS =
@@ -57,6 +60,8 @@ export interface StatelessStackProps extends StackProps {
   signingKey: IKey;
   /** Retired keys, newest first, still published in the realms' JWKS so their tokens verify. */
   retiredSigningKeys?: IKey[];
+  /** The symmetric key webhook secrets are sealed with. */
+  webhookSecretKey: IKey;
 }
 
 export class StatelessStack extends Stack {
@@ -64,6 +69,9 @@ export class StatelessStack extends Stack {
   readonly shardQueue: ShardQueue;
   readonly worker: ServiceFunction;
   readonly deadLetterConsumer: ServiceFunction;
+  readonly webhookQueues: WebhookDeliveryQueue;
+  readonly webhookDelivery: ServiceFunction;
+  readonly webhookDeliveryConsumer: WebhookDeliveryConsumer;
   /** Serves the `$default` route; has no access to the table. */
   readonly fallbackFunction?: ServiceFunction;
   /** One function per handler module of the route table, keyed by the module. */
@@ -92,6 +100,8 @@ export class StatelessStack extends Stack {
       maxReceiveCount,
     });
 
+    this.webhookQueues = new WebhookDeliveryQueue(this, 'WebhookDeliveries');
+
     const environment: ServiceEnvironment = {
       TABLE_NAME: props.table.tableName,
       SHARD_QUEUE_URL: this.shardQueue.queue.queueUrl,
@@ -99,6 +109,8 @@ export class StatelessStack extends Stack {
       SIGNING_KEY_ID: [props.signingKey, ...(props.retiredSigningKeys ?? [])].map((key) => key.keyArn).join(','),
       ISSUER_BASE_URL: this.api.baseUrl,
       LOG_LEVEL: config.logLevel,
+      WEBHOOK_QUEUE_URL: this.webhookQueues.queue.queueUrl,
+      WEBHOOK_SECRET_KEY_ID: props.webhookSecretKey.keyArn,
     };
     const tableTarget = { table: props.table, indexNames: props.indexNames };
     const extraTargets = {
@@ -106,6 +118,8 @@ export class StatelessStack extends Stack {
       signingKey: props.signingKey,
       retiredSigningKeys: props.retiredSigningKeys ?? [],
       table: props.table,
+      webhookQueue: this.webhookQueues.queue,
+      webhookSecretKey: props.webhookSecretKey,
     };
 
     /** The route functions that send shard messages (the routes that start runs). */
@@ -162,6 +176,8 @@ export class StatelessStack extends Stack {
       reservedConcurrentExecutions: config.workerMaxConcurrency,
     });
     grantTable(this.worker, tableTarget, 'write');
+    // A run's end is an event: the worker that completes a run queues its deliveries.
+    grantExtras(this.worker, ['webhook-queue:send'], extraTargets);
     this.worker.addEventSource(
       new SqsEventSource(this.shardQueue.queue, {
         // One shard per invocation: shards in one batch would run one after another, not in parallel.
@@ -182,6 +198,7 @@ export class StatelessStack extends Stack {
       timeout: DEAD_LETTER_TIMEOUT,
     });
     grantTable(this.deadLetterConsumer, tableTarget, 'write');
+    grantExtras(this.deadLetterConsumer, ['webhook-queue:send'], extraTargets);
     this.deadLetterConsumer.addEventSource(
       new SqsEventSource(this.shardQueue.deadLetterQueue, {
         batchSize: 10,
@@ -190,6 +207,22 @@ export class StatelessStack extends Stack {
         maxConcurrency: 2,
       }),
     );
+
+    this.webhookDelivery = new ServiceFunction(this, 'WebhookDeliveryFunction', {
+      entry: handlerEntry(props.projectRoot, WEBHOOK_DELIVERY_HANDLER),
+      projectRoot: props.projectRoot,
+      description: 'Webhook deliveries: signs and POSTs events, schedules retries (SQS)',
+      environment,
+      logRetention,
+      tracing: config.tracing,
+      timeout: DELIVERY_TIMEOUT,
+    });
+    grantTable(this.webhookDelivery, tableTarget, 'write');
+    this.webhookDeliveryConsumer = new WebhookDeliveryConsumer(this, 'WebhookDeliveryConsumer', {
+      queues: this.webhookQueues,
+      fn: this.webhookDelivery,
+      secretKey: props.webhookSecretKey,
+    });
 
     // A deploy updates the functions that read shard messages before those that send them: a
     // message a new sender writes (a field an older reader's strict schema refuses, such as the
@@ -204,6 +237,7 @@ export class StatelessStack extends Stack {
       shardQueue: this.shardQueue.queue,
       table: props.table,
       alarmEmail: config.alarmEmail,
+      otherAlarms: this.webhookDeliveryConsumer.alarms,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API' });
@@ -216,6 +250,8 @@ export class StatelessStack extends Stack {
       description: "ISSUER_BASE_URL: a realm's issuer is <this>/realms/<realmId>",
     });
     new CfnOutput(this, 'ShardQueueUrl', { value: this.shardQueue.queue.queueUrl });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhookQueues.queue.queueUrl });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhookQueues.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'ShardDeadLetterQueueUrl', { value: this.shardQueue.deadLetterQueue.queueUrl });
     if (this.api.domainName) {
       new CfnOutput(this, 'CustomDomainTarget', {

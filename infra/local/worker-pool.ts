@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { hintRunEnded } from '../../shared/domain/runs/run-end-hint.js';
+import { deliveryQueue } from '../../shared/domain/webhooks/delivery-queue.js';
+import type { SendOptions } from '../../shared/queue/index.js';
 import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
 
 interface Pending {
@@ -30,6 +32,26 @@ interface Slot {
 
 /** The scenario a warming thread runs a small fan-in of (worker-thread.ts). */
 const WARM_UP_SCENARIO = fileURLToPath(new URL('../../examples/young-family-mortgage.json', import.meta.url));
+
+/** What a thread posts: it is ready, a run ended, webhook deliveries to queue, or a batch's answer. */
+interface ThreadMessage {
+  ready?: true;
+  runEnded?: string;
+  webhookSend?: { id: number; bodies: string[]; options?: SendOptions };
+  id?: number;
+  response?: SQSBatchResponse;
+  error?: string;
+}
+
+/** Queues a thread's webhook deliveries on the main thread's queue, and tells the thread how it went. */
+async function forwardDeliveries(worker: Worker, send: NonNullable<ThreadMessage['webhookSend']>): Promise<void> {
+  try {
+    await deliveryQueue().send(send.bodies, send.options);
+    worker.postMessage({ webhookSent: send.id });
+  } catch (error) {
+    worker.postMessage({ webhookSent: send.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -123,12 +145,13 @@ export class WorkerPool {
       });
       slot.worker = worker;
       let loaded = false;
-      worker.on('message', (message: { ready?: true; runEnded?: string; id?: number; response?: SQSBatchResponse; error?: string }) => {
+      worker.on('message', (message: ThreadMessage) => {
         if (message.ready) {
           loaded = true;
           return markReady();
         }
         if (message.runEnded !== undefined) return hintRunEnded(message.runEnded);
+        if (message.webhookSend) return void forwardDeliveries(worker, message.webhookSend);
         if (slot.pending && message.id === slot.pending.id) {
           if (message.error !== undefined) slot.pending.reject(new Error(message.error));
           else slot.pending.resolve(message.response ?? { batchItemFailures: [] });

@@ -21,8 +21,11 @@ export const realmAdminRole = 'realm-admin';
 /** The role that reads the realm's usage ledger (`GET /usage`) and nothing more: for billing. */
 export const usageReaderRole = 'usage-reader';
 
+/** The role that manages the realm's webhooks (`/webhooks`) and nothing more: for an integration's back end. */
+export const webhookManagerRole = 'webhook-manager';
+
 /** Roles a client may give its service account when it is created. */
-export const serviceAccountRoles = [realmAdminRole, usageReaderRole] as const;
+export const serviceAccountRoles = [realmAdminRole, usageReaderRole, webhookManagerRole] as const;
 
 export function isRealmAdmin(principal: Principal): boolean {
   return principal.roles.includes(realmAdminRole);

@@ -16,7 +16,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
-import type { BatchHandler, DurableMessage, MessageStore, SQSEvent, SQSRecord, SendOptions, ShardQueue } from './types.js';
+import { type Clock, systemClock } from './clock.js';
+import {
+  type BatchHandler,
+  type DurableMessage,
+  type MessageStore,
+  maxDelaySeconds,
+  type SQSEvent,
+  type SQSRecord,
+  type SendOptions,
+  type ShardQueue,
+} from './types.js';
 
 /** A test-only fault for one delivery: faults no real handler can be made to cause on demand. */
 export type DeliveryFault =
@@ -55,10 +65,9 @@ export interface InProcessQueueOptions {
   queueName?: string;
   /** Where the messages are kept across restarts; without one they live in memory only. */
   store?: MessageStore;
+  /** What a sent message's delay is measured by (a test moves its own clock); retries and visibility run on real time. */
+  clock?: Clock;
 }
-
-/** SQS's longest DelaySeconds. */
-const maxDelaySeconds = 900;
 
 /** A message's key (a duplicate's too: it shares its original's messageId, as SQS duplicates do). */
 const nextKey = monotonicFactory();
@@ -80,7 +89,8 @@ export class InProcessQueue implements ShardQueue {
   private readonly messages = new Map<string, StoredMessage>();
   private readonly ready: StoredMessage[] = [];
   private inFlight = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Cancels every pending delay and visibility timeout (on close). */
+  private readonly timers = new Set<() => void>();
   private idleWaiters: Array<() => void> = [];
   private closed = false;
   private paused = false;
@@ -94,6 +104,7 @@ export class InProcessQueue implements ShardQueue {
       retryDelayMs: 1_000,
       maxReceiveCount: 3,
       queueName: 'shards',
+      clock: systemClock,
       ...options,
     };
   }
@@ -115,7 +126,7 @@ export class InProcessQueue implements ShardQueue {
 
   async send(bodies: readonly string[], options: SendOptions = {}): Promise<void> {
     if (this.closed) throw new Error('queue is closed');
-    const now = Date.now();
+    const now = this.options.clock.now().getTime();
     const visibleAt = now + 1000 * Math.min(maxDelaySeconds, Math.max(0, options.delaySeconds ?? 0));
     const messages = bodies.map((body) => this.message({ messageId: randomUUID(), body, isDuplicate: false }, now, visibleAt));
     await this.options.store?.put(messages.map(durable));
@@ -151,7 +162,7 @@ export class InProcessQueue implements ShardQueue {
   /** Stops delivering. A durable queue's stored messages stay in its store for the next start. */
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const cancel of this.timers) cancel();
     this.timers.clear();
     this.ready.length = 0;
     this.messages.clear();
@@ -164,25 +175,24 @@ export class InProcessQueue implements ShardQueue {
 
   private enqueue(message: StoredMessage): void {
     this.messages.set(message.key, message);
-    this.showAt(message, message.visibleAt);
+    this.showAt(message, message.visibleAt, this.options.clock);
   }
 
-  /** Makes the message deliverable at `at` (now, or once a delay has passed). */
-  private showAt(message: StoredMessage, at: number): void {
-    const wait = at - Date.now();
+  /** Makes the message deliverable at `at` on `clock` (now, or once a delay has passed). */
+  private showAt(message: StoredMessage, at: number, clock: Clock = systemClock): void {
+    const wait = at - clock.now().getTime();
     if (wait <= 0) {
       this.ready.push(message);
       return;
     }
     const receipt = message.receipt;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = clock.after(wait, () => {
+      this.timers.delete(cancel);
       if (message.receipt !== receipt || !this.isStored(message) || this.closed) return;
       this.ready.push(message);
       this.pump();
-    }, wait);
-    timer.unref();
-    this.timers.add(timer);
+    });
+    this.timers.add(cancel);
   }
 
   private pump(): void {
@@ -249,15 +259,14 @@ export class InProcessQueue implements ShardQueue {
   }
 
   private armVisibilityTimeout(message: StoredMessage, receipt: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = systemClock.after(this.options.visibilityTimeoutMs, () => {
+      this.timers.delete(cancel);
       if (message.receipt !== receipt || !this.isStored(message)) return;
       // The delivery outlived its visibility: SQS makes the message visible again.
       message.receipt += 1;
       void this.settleFailure(message);
-    }, this.options.visibilityTimeoutMs);
-    timer.unref();
-    this.timers.add(timer);
+    });
+    this.timers.add(cancel);
   }
 
   private async settleFailure(message: StoredMessage): Promise<void> {

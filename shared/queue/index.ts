@@ -26,6 +26,8 @@ export type {
   SQSBatchResponse,
   SQSRecord,
 } from './types.js';
+export { maxDelaySeconds } from './types.js';
+export { type Clock, systemClock } from './clock.js';
 export { SqsShardQueue, sqsShardQueueFromEnv } from './sqs-queue.js';
 export { InProcessQueue } from './in-process-queue.js';
 export type { InProcessQueueOptions, DeliveryFault, FaultInjector, DeadLetter } from './in-process-queue.js';

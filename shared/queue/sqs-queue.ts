@@ -22,8 +22,9 @@ export class SqsShardQueue implements ShardQueue {
     }
   }
 
-  private async sendChunk(chunk: readonly string[], delaySeconds: number | undefined): Promise<void> {
-    let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body, DelaySeconds: delaySeconds }));
+  private async sendChunk(chunk: readonly string[], delaySeconds?: number): Promise<void> {
+    const delay = delaySeconds ? { DelaySeconds: Math.round(delaySeconds) } : {};
+    let pending = chunk.map((body, index) => ({ Id: String(index), MessageBody: body, ...delay }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       const result = await this.client.send(new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: pending }));
       const failed = new Set((result.Failed ?? []).map((entry) => entry.Id));
@@ -41,10 +42,10 @@ export class SqsShardQueue implements ShardQueue {
 /** Made once per container (process) and reused by every invocation. */
 let sqsClient: SQSClient | undefined;
 
-/** The cloud adapter, from configuration: SHARD_QUEUE_URL names the queue. */
-export function sqsShardQueueFromEnv(): SqsShardQueue {
-  const queueUrl = process.env.SHARD_QUEUE_URL;
-  if (!queueUrl) throw new Error('SHARD_QUEUE_URL is not set');
+/** The cloud adapter, from configuration: SHARD_QUEUE_URL (or the variable named) names the queue. */
+export function sqsShardQueueFromEnv(variable = 'SHARD_QUEUE_URL'): SqsShardQueue {
+  const queueUrl = process.env[variable];
+  if (!queueUrl) throw new Error(`${variable} is not set`);
   sqsClient ??= createSqsClient();
   return new SqsShardQueue(sqsClient, queueUrl);
 }

@@ -5,6 +5,14 @@
  */
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
 
+export interface SendOptions {
+  /** Seconds before the messages become visible (SQS allows 0 to 900). */
+  delaySeconds?: number;
+}
+
+/** The largest delay SQS takes on a message; longer waits are made of several. */
+export const maxDelaySeconds = 900;
+
 export interface ShardQueue {
   /**
    * Enqueues message bodies (JSON strings, of any kind the consumer reads); resolves once every
@@ -12,10 +20,6 @@ export interface ShardQueue {
    * as SQS's DelaySeconds) holds them back that long before their first delivery.
    */
   send(bodies: readonly string[], options?: SendOptions): Promise<void>;
-}
-
-export interface SendOptions {
-  delaySeconds?: number;
 }
 
 /** A queue message as a durable queue stores it (times in epoch milliseconds). */

@@ -98,7 +98,7 @@ describe('shard queue and worker', () => {
     expect(queues[dlqId].Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 
-  it('both queues refuse requests that are not over TLS', () => {
+  it('every queue (shards and webhook deliveries, each with its dead-letter queue) refuses requests that are not over TLS', () => {
     const policies = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::SQS::QueuePolicy'));
     const guarded = new Set<string>();
     for (const policy of policies) {
@@ -108,11 +108,12 @@ describe('shard queue and worker', () => {
       );
       if (denyInsecure) for (const q of policy.Properties!.Queues as { Ref: string }[]) guarded.add(q.Ref);
     }
-    expect(guarded.size).toBe(2);
+    expect(guarded.size).toBe(4);
   });
 
   it('the worker consumes one shard per invocation, reports batch item failures and has a concurrency cap', () => {
-    synth.statelessTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    // The consumers of the shard queue, its dead-letter queue and the webhook delivery queue.
+    synth.statelessTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
     const queueArn = (q: IConstruct) => ({ 'Fn::GetAtt': [logicalId(q), 'Arn'] });
     synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(synth.stateless.worker) },
@@ -126,6 +127,11 @@ describe('shard queue and worker', () => {
       EventSourceArn: queueArn(synth.stateless.shardQueue.deadLetterQueue),
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    synth.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(synth.stateless.webhookDelivery) },
+      EventSourceArn: queueArn(synth.stateless.webhookQueues.queue),
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     const capped = synthesize({ workerMaxConcurrency: '5' });
     capped.statelessTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -191,7 +197,14 @@ describe('API stage', () => {
 
 describe('alarms', () => {
   it('fire on dead letters waiting, any dead-lettered shard, any API 5xx and any worker error', () => {
-    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    // Seven for the service, and the webhook deliveries' three.
+    const every = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    expect(every.length).toBe(10);
+    const webhookAlarms = new Set(synth.stateless.webhookDeliveryConsumer.alarms.map((alarm) => alarm.alarmName));
+    expect(webhookAlarms.size).toBe(3);
+    const alarms = Object.entries(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm'))
+      .filter(([id]) => !id.includes('WebhookDeliveryConsumer'))
+      .map(([, a]) => a.Properties!);
     expect(alarms.length).toBe(7);
     const find = (metric: string) => alarms.find((a) => a.MetricName === metric);
     const dlq = find('ApproximateNumberOfMessagesVisible');
@@ -212,7 +225,9 @@ describe('alarms', () => {
   });
 
   it('fire on any Lambda throttle, any DynamoDB throttle on the table, and a shard waiting over 5 minutes', () => {
-    const alarms = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    const alarms = Object.entries(resourcesOfType(synth.statelessTemplate, 'AWS::CloudWatch::Alarm'))
+      .filter(([id]) => !id.includes('WebhookDeliveryConsumer'))
+      .map(([, a]) => a.Properties!);
     const lambda = alarms.find((a) => a.MetricName === 'Throttles');
     expect(lambda).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     expect(lambda!.Dimensions).toBeUndefined();
@@ -245,7 +260,7 @@ describe('alarms', () => {
       },
     });
     const alarms = Object.values(resourcesOfType(t, 'AWS::CloudWatch::Alarm'));
-    expect(alarms.length).toBe(7);
+    expect(alarms.length).toBe(10);
     for (const alarm of alarms) {
       expect(alarm.Properties!.AlarmActions).toEqual([{ Ref: Object.keys(resourcesOfType(t, 'AWS::SNS::Topic'))[0] }]);
     }

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes.js';
 import { PROJECT_ROOT } from '../../infra/cdk/create-app.js';
 import {
+  KEY_DECRYPT_ACTIONS,
+  KEY_ENCRYPT_ACTIONS,
   KEY_READ_PUBLIC_ACTIONS,
   KEY_SIGN_ACTIONS,
   QUEUE_SEND_ACTIONS,
@@ -64,6 +66,7 @@ function allFunctions(): [string, ServiceFunction][] {
     ['fallback', synth.stateless.fallbackFunction!],
     ['worker', synth.stateless.worker],
     ['dead-letter consumer', synth.stateless.deadLetterConsumer],
+    ['webhook delivery', synth.stateless.webhookDelivery],
   ];
 }
 
@@ -101,6 +104,8 @@ describe('function permissions', () => {
       if (planned.grants.includes('signing-key:sign')) KEY_SIGN_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('signing-key:read-public')) KEY_READ_PUBLIC_ACTIONS.forEach((a) => expected.add(a));
       if (planned.grants.includes('usage:count')) USAGE_COUNT_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('webhook-queue:send')) QUEUE_SEND_ACTIONS.forEach((a) => expected.add(a));
+      if (planned.grants.includes('webhook-key:encrypt')) KEY_ENCRYPT_ACTIONS.forEach((a) => expected.add(a));
       const fn = synth.stateless.routeFunctions.get(planned.handler)!;
       expect([...actionSet(fn)].sort(), planned.handler).toEqual([...expected].sort());
     }
@@ -165,18 +170,58 @@ describe('function permissions', () => {
     }
   });
 
-  it('the worker and the dead-letter consumer read and write the table and consume their own queue, and nothing more', () => {
-    const expected = [...LOG_ACTIONS, ...TRACE_ACTIONS, ...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS, ...QUEUE_CONSUME_ACTIONS];
+  it('the worker and the dead-letter consumer read and write the table, consume their own queue and send to the webhook queue', () => {
+    const expected = [
+      ...LOG_ACTIONS,
+      ...TRACE_ACTIONS,
+      ...TABLE_READ_ACTIONS,
+      ...TABLE_WRITE_ACTIONS,
+      ...QUEUE_CONSUME_ACTIONS,
+      ...QUEUE_SEND_ACTIONS,
+    ];
+    const webhookQueueArn = { 'Fn::GetAtt': [synth.logicalIdOf(synth.stateless.webhookQueues.queue), 'Arn'] };
     const consumers: [ServiceFunction, IConstruct][] = [
       [synth.stateless.worker, synth.stateless.shardQueue.queue],
       [synth.stateless.deadLetterConsumer, synth.stateless.shardQueue.deadLetterQueue],
     ];
     for (const [fn, queue] of consumers) {
       expect([...actionSet(fn)].sort()).toEqual([...new Set(expected)].sort());
-      const queueId = synth.logicalIdOf(queue);
       const sqs = statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
-      expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+      const resources = sqs.map((s) => s.Resource);
+      expect(resources).toHaveLength(2);
+      expect(resources).toEqual(expect.arrayContaining([{ 'Fn::GetAtt': [synth.logicalIdOf(queue), 'Arn'] }, webhookQueueArn]));
+      const send = sqs.find((s) => actionsOf(s).includes('sqs:SendMessage'));
+      expect(send?.Resource).toEqual(webhookQueueArn);
     }
+  });
+
+  it('webhook secrets: registering and rotating may only encrypt, the delivery function only decrypt, with the one key', () => {
+    for (const [name, fn] of allFunctions()) {
+      const key = referenceIn(fn, synth.stateful.webhookSecretKey.keyArn);
+      expect(key, name).toContain('Fn::ImportValue');
+      const actions = actionSet(fn);
+      const encrypts = ['webhooks/register', 'webhooks/rotate-secret'].includes(name);
+      expect(actions.has('kms:Encrypt'), name).toBe(encrypts);
+      expect(actions.has('kms:Decrypt'), name).toBe(name === 'webhook delivery');
+      for (const statement of statementsOf(fn)) {
+        const kms = actionsOf(statement).filter((a) => a === 'kms:Encrypt' || a === 'kms:Decrypt');
+        if (kms.length > 0) expect(JSON.stringify(statement.Resource), name).toBe(key);
+      }
+    }
+    const delivery = [...actionSet(synth.stateless.webhookDelivery)].sort();
+    expect(delivery).toEqual(
+      [
+        ...new Set([
+          ...LOG_ACTIONS,
+          ...TRACE_ACTIONS,
+          ...TABLE_READ_ACTIONS,
+          ...TABLE_WRITE_ACTIONS,
+          ...QUEUE_CONSUME_ACTIONS,
+          ...QUEUE_SEND_ACTIONS,
+          ...KEY_DECRYPT_ACTIONS,
+        ]),
+      ].sort(),
+    );
   });
 
   it('the fallback handler only writes its logs and traces', () => {

@@ -94,7 +94,8 @@ describe('signing key rotation', () => {
           ? keyOf(step.published[0])
           : { 'Fn::Join': ['', step.published.flatMap((g, i) => (i === 0 ? [keyOf(g)] : [',', keyOf(g)]))] };
       const functions = statelessTemplates.flatMap((t) => Object.values(t.findResources('AWS::Lambda::Function')));
-      expect(functions.length).toBe(stateless.routeFunctions.size + 3);
+      // The route functions, the fallback, the shard queue's two consumers and the webhook delivery function.
+      expect(functions.length).toBe(stateless.routeFunctions.size + 4);
       for (const fn of functions) expect(fn.Properties.Environment.Variables.SIGNING_KEY_ID).toEqual(expected);
       // A generation keeps its key resource (same logical id) from step to step: no key is replaced.
       for (const [logicalId, key] of Object.entries(statefulTemplate.findResources('AWS::KMS::Key'))) {

@@ -73,10 +73,11 @@ describe('routes from the route table', () => {
     expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fallbackId, 'Arn'] });
   });
 
-  it('one function per handler module, plus the fallback and the two queue consumers', () => {
+  it('one function per handler module, plus the fallback and the three queue consumers', () => {
     const handlers = new Set(routes.map((r) => r.handler));
     const functions = resourcesAcross(synth.statelessTemplates, 'AWS::Lambda::Function');
-    expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 2);
+    // The consumers: the shard worker, the shard dead-letter consumer, the webhook delivery function.
+    expect(Object.keys(functions).length).toBe(handlers.size + (handlers.has(fallbackHandler) ? 0 : 1) + 3);
     const permissions = Object.values(resourcesOfType(synth.statelessTemplate, 'AWS::Lambda::Permission'));
     for (const handler of handlers) {
       const id = logicalIdOfHandler(handler);

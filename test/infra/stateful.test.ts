@@ -64,7 +64,8 @@ describe('the table', () => {
 describe('the signing key', () => {
   it('is an RSA 2048 sign/verify key, retained, with an alias', () => {
     const { statefulTemplate, stateful } = synthesize();
-    statefulTemplate.resourceCountIs('AWS::KMS::Key', 1);
+    // The signing key, and the webhook secrets' key (below).
+    statefulTemplate.resourceCountIs('AWS::KMS::Key', 2);
     statefulTemplate.hasResource('AWS::KMS::Key', {
       Properties: { KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY', Enabled: Match.absent() },
       DeletionPolicy: 'Retain',
@@ -79,7 +80,7 @@ describe('the signing key', () => {
 
   it('rotation keeps the retired generation, moves the alias and lists the signer first in SIGNING_KEY_ID', () => {
     const { statefulTemplate, stateful, stateless, statelessTemplates } = synthesize({ signingKeyGenerations: '1,2' });
-    statefulTemplate.resourceCountIs('AWS::KMS::Key', 2);
+    statefulTemplate.resourceCountIs('AWS::KMS::Key', 3);
     statefulTemplate.resourceCountIs('AWS::KMS::Alias', 1);
     const currentId = stateful.getLogicalId(stateful.signingKey.node.defaultChild as CfnKey);
     expect(stateful.signingKey.node.id).toBe('SigningKey2');
@@ -96,10 +97,26 @@ describe('the signing key', () => {
     });
     // Every function, in the stateless stack and its nested stacks, imports the keys from the stateful stack.
     const functions = Object.values(resourcesAcross(statelessTemplates, 'AWS::Lambda::Function'));
-    // The route functions, the fallback and the two shard queue consumers.
-    expect(functions.length).toBe(stateless.routeFunctions.size + 3);
+    // The route functions, the fallback, the shard queue's two consumers and the webhook delivery function.
+    expect(functions.length).toBe(stateless.routeFunctions.size + 4);
     for (const fn of functions) {
       expect(JSON.stringify(fn.Properties!.Environment.Variables.SIGNING_KEY_ID)).toBe(expected);
+    }
+  });
+});
+
+describe('the webhook secrets key', () => {
+  it('is a symmetric encryption key with yearly rotation, retained, given to every function as WEBHOOK_SECRET_KEY_ID', () => {
+    const { statefulTemplate, stateful, stateless, statelessTemplates } = synthesize();
+    const keyId = stateful.getLogicalId(stateful.webhookSecretKey.node.defaultChild as CfnKey);
+    const key = statefulTemplate.toJSON().Resources[keyId];
+    expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+    expect(key.Properties.KeySpec).toBeUndefined();
+    const expected = JSON.stringify(stateless.resolve(stateful.webhookSecretKey.keyArn));
+    const functions = Object.values(resourcesAcross(statelessTemplates, 'AWS::Lambda::Function'));
+    expect(functions.length).toBe(stateless.routeFunctions.size + 4);
+    for (const fn of functions) {
+      expect(JSON.stringify(fn.Properties!.Environment.Variables.WEBHOOK_SECRET_KEY_ID)).toBe(expected);
     }
   });
 });

@@ -79,6 +79,8 @@ const PROBE_SETTINGS = {
     SIGNING_KEY_ID: 'k',
     ISSUER_BASE_URL: 'https://api.example.com',
     LOG_LEVEL: 'error',
+    WEBHOOK_QUEUE_URL: 'w',
+    WEBHOOK_SECRET_KEY_ID: 'wk',
   },
   logRetention: RetentionDays.ONE_DAY,
   tracing: true,

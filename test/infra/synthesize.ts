@@ -35,7 +35,8 @@ export function synthesize(context: Record<string, unknown> = {}): Synthesized {
     if (!templates.has(stack)) templates.set(stack, Template.fromStack(stack));
     return templates.get(stack)!;
   };
-  const statelessTemplates = [built.stateless, ...built.stateless.routeFunctionStacks].map(templateOfStack);
+  const nestedStacks = built.stateless.node.findAll().filter((c): c is Stack => Stack.isStack(c) && c.nested);
+  const statelessTemplates = [built.stateless, ...nestedStacks].map(templateOfStack);
   return {
     ...built,
     statefulTemplate: templateOfStack(built.stateful),

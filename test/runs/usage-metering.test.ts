@@ -74,6 +74,7 @@ describe('metering a queued run', () => {
       billedPathYears: 6_000,
       pathYears: 6_000,
       computeMs: run?.elapsedMs,
+      webhookDeliveries: 0,
     });
   });
 

@@ -26,6 +26,8 @@ export interface OperationalAlarmsProps {
   table: ITable;
   /** When given, every alarm notifies an SNS topic with this e-mail subscription. */
   alarmEmail?: string;
+  /** Alarms raised elsewhere (the webhook deliveries') that notify the same topic. */
+  otherAlarms?: Alarm[];
 }
 
 export class OperationalAlarms extends Construct {
@@ -103,6 +105,7 @@ export class OperationalAlarms extends Construct {
         this.lambdaThrottleAlarm,
         this.tableThrottleAlarm,
         this.shardWaitAlarm,
+        ...(props.otherAlarms ?? []),
       ]) {
         alarm.addAlarmAction(action);
         alarm.addOkAction(action);

@@ -19,6 +19,10 @@ export interface ServiceEnvironment {
   SIGNING_KEY_ID: string;
   ISSUER_BASE_URL: string;
   LOG_LEVEL: LogLevel;
+  /** Where webhook deliveries are queued (a run's end and a quota threshold are events). */
+  WEBHOOK_QUEUE_URL: string;
+  /** The KMS key webhook secrets are sealed with. */
+  WEBHOOK_SECRET_KEY_ID: string;
 }
 
 export interface ServiceFunctionProps {

@@ -8,6 +8,7 @@ import { allSlotHolders, releaseRunSlot } from '../../store/runs/active-runs.js'
 import { deleteShardResults } from '../../store/runs/run-data.js';
 import { failRun, getRun } from '../../store/runs/runs.js';
 import { returnAdmission } from '../usage/quota.js';
+import { publishRunEndedQuietly } from '../webhooks/run-events.js';
 import { staleAfterMs } from './limits.js';
 import { hintRunEnded } from './run-end-hint.js';
 import type { RunRecord, RunRef } from './run.js';
@@ -24,6 +25,7 @@ export async function failRunAndRelease(ref: RunRef, reason: string): Promise<bo
   }
   // Released whenever the run is over (or gone): this also repairs a release lost after an earlier transition.
   if (!run || isFinished(run.status)) await releaseRunSlot(ref);
+  if (run) await publishRunEndedQuietly(ref, run);
   return failed;
 }
 

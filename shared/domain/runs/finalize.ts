@@ -10,6 +10,7 @@ import { deleteShardResults, getShardResults, putRunBlob } from '../../store/run
 import { completeRun } from '../../store/runs/runs.js';
 import type { ShardRange } from '../../engine/index.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
+import { publishRunEnded } from '../webhooks/run-events.js';
 import { buildRunDocument, runShard, type RunShardResult, type RunWork, type StoredShardResult } from './run-engine.js';
 import { loadRunWork } from './run-input.js';
 import { hintRunEnded } from './run-end-hint.js';
@@ -62,10 +63,13 @@ export async function finalizeRun(ref: RunRef, run: RunRecord, own?: OwnShard, n
   hintRunEnded(ref.runId);
   // Only the winner of the transition gets here; a crash before the count is made good by the next
   // delivery of any of the run's shards, which finds it COMPLETED and not yet metered.
-  await meterCompletedRun(ref, { ...run, status: 'COMPLETED', completedAt: completedAt.toISOString() });
+  const ended: RunRecord = { ...run, status: 'COMPLETED', completedAt: completedAt.toISOString(), eventPending: true };
+  await meterCompletedRun(ref, ended);
   await releaseRunSlot(ref);
   // The shard results are merged into the output: they are no longer needed.
   await deleteShardResults(ref);
+  // Last: a crash before it leaves the run marked, and a redelivered shard hands the event on.
+  await publishRunEnded(ref, ended);
   step('cleanupMs');
   return timings;
 }

@@ -8,6 +8,7 @@ import { deleteRunData, getShardResults, putRunBlob } from '../../store/runs/run
 import { getRun, joinShard, markComputed } from '../../store/runs/runs.js';
 import { releaseRunSlot } from '../../store/runs/active-runs.js';
 import { meterCompletedRun } from '../usage/meter-run.js';
+import { publishRunEnded } from '../webhooks/run-events.js';
 import { dropShardResults } from './end-run.js';
 import { type FinalizeTimings, finalizeRun, type OwnShard } from './finalize.js';
 import { runShard, type RunWork, storedShardResult, type StoredShardResult } from './run-engine.js';
@@ -75,6 +76,7 @@ async function unlessJoinable(ref: RunRef, run: RunRecord | undefined, own: OwnS
   }
   if (isFinished(run.status)) {
     await meterCompletedRun(ref, run);
+    await publishRunEnded(ref, run);
     return 'RUN_ENDED';
   }
   if (run.joinedShards.includes(own.shard)) {

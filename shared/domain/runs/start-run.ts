@@ -29,6 +29,7 @@ import { NotFoundError, ServiceUnavailableError, TooManyRequestsError, Validatio
 import type { Principal } from '../principal.js';
 import { toHouseholdPlan, validateScenario } from '../scenario/index.js';
 import { meterInlineRun } from '../usage/meter-run.js';
+import { publishRunEndedQuietly } from '../webhooks/run-events.js';
 import { admitRun, returnAdmission, type Admission } from '../usage/quota.js';
 import { failIfStale, failRunAndRelease, settleSlotHolder } from './end-run.js';
 import { maxActiveRunsPerRealm, messageInputMaxBytes, planRun, slotCreationGraceMs } from './limits.js';
@@ -251,12 +252,14 @@ export async function startRun(request: StartRunRequest): Promise<RunRecord> {
         durationMs: completedAt.getTime() - createdAt.getTime(),
         lastProgressAt: completedAt.toISOString(),
         holdsSlot: false,
+        eventPending: true,
       } as RunRecord;
       await putNewRun(ref, record);
       if (record.status === 'COMPLETED') {
         held = undefined;
         await meterInlineRun(ref.realmId, record);
       } else await giveBack();
+      await publishRunEndedQuietly(ref, record);
     } else {
       await slot;
       record = {

@@ -19,6 +19,7 @@ function publicRun<T extends RunRecord>(record: T) {
     holdsSlot: _slot,
     admittedIn: _month,
     metered: _metered,
+    eventPending: _eventPending,
     ...rest
   } = record;
   // The store keeps the billed figure as `pathYears`; the API names it for what it is, and keeps the

@@ -6,6 +6,7 @@
  */
 import { publishRealmMetrics } from '../../log/usage-metrics.js';
 import { admitPathYears, getMonthlyQuota, returnPathYears } from '../../store/usage/quota.js';
+import { afterAdmission, afterRefusal } from '../webhooks/quota-events.js';
 import { TooManyRequestsError } from '../errors.js';
 import { monthOf, secondsUntilNextMonth } from './calendar.js';
 
@@ -39,8 +40,11 @@ export async function admitRun(
 ): Promise<Admission> {
   const month = monthOf(now);
   const quota = await quotaRead;
-  if (!(await admitPathYears(realmId, month, pathYears, quota))) {
+  const admitted = await admitPathYears(realmId, month, pathYears, quota);
+  if (admitted) await afterAdmission(realmId, month, quota, admitted, now);
+  else {
     publishRealmMetrics(realmId, { QuotaRefusals: 1 });
+    if (quota !== undefined) await afterRefusal(realmId, month, quota, now);
     throw new TooManyRequestsError(
       `The realm's monthly path-year quota (${quota}) is exhausted: this run needs ${pathYears} path-years; ` +
         'it starts again at the beginning of next month (UTC)',

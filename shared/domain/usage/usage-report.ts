@@ -45,6 +45,7 @@ const countersShape = {
   }),
   pathYears: count().register(z.globalRegistry, { description: 'the same as billedPathYears, under its former name', deprecated: true }),
   computeMs: count().register(z.globalRegistry, { description: 'engine time of the runs’ shards' }),
+  webhookDeliveries: count().register(z.globalRegistry, { description: 'webhook delivery attempts (events POSTed to endpoints)' }),
 };
 export const usageReportSchema = z
   .object({

@@ -13,7 +13,7 @@ import type { LivesQuery } from '../../engine/lives/index.js';
 import { dynamoClient } from '../client.js';
 import { isConditionFailed } from '../conditional.js';
 import { type HouseholdRef, householdKeys } from '../households.js';
-import { countAll, queryAll } from '../query-all.js';
+import { countAll, queryAll, scanAll } from '../query-all.js';
 import { type ScenarioRef, scenarioKeys } from '../scenarios.js';
 import { tableName } from '../table.js';
 
@@ -94,6 +94,12 @@ export interface RunBookkeeping {
   admittedIn?: string;
   /** Set once the run's usage is in the ledger (a later visit need not count it again). */
   metered?: boolean;
+  /**
+   * Set by the write that ends the run, cleared once its `run.completed` or `run.failed` event is
+   * handed to the webhook deliveries: the event's outbox, in the same item and the same write as
+   * the run's end, so a crash between the two loses no event.
+   */
+  eventPending?: boolean;
 }
 
 export type SimulationRecord = Simulation & RunBookkeeping & { kind: 'SIMULATION' };
@@ -317,8 +323,15 @@ export async function failRun(ref: RunRef, reason: string, now = new Date()): Pr
 
 async function endRun(ref: RunRef, status: RunStatus, now: string, fields: Record<string, unknown>): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': status, ':now': now, ':one': 1, ':queued': 'QUEUED', ':running': 'RUNNING' };
-  const sets = ['#status = :status', 'updatedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':status': status,
+    ':now': now,
+    ':one': 1,
+    ':queued': 'QUEUED',
+    ':running': 'RUNNING',
+    ':pending': true,
+  };
+  const sets = ['#status = :status', 'updatedAt = :now', 'eventPending = :pending'];
   for (const [index, [name, value]] of Object.entries(fields).entries()) {
     names[`#f${index}`] = name;
     values[`:f${index}`] = value;
@@ -353,6 +366,44 @@ export async function markRunMetered(ref: RunRef): Promise<void> {
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
+}
+
+/** Notes that the run's end event has been handed on; nothing when the run is gone. */
+export async function clearRunEventPending(ref: RunRef): Promise<void> {
+  try {
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: runKeys.run(ref),
+      UpdateExpression: 'REMOVE eventPending',
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/** The reference of a run item, from its key and fields. */
+function refOfItem(item: Record<string, unknown>): RunRef {
+  const pk = String(item.pk);
+  const realmId = pk.slice('R#'.length, pk.lastIndexOf(`#H#${String(item.householdId)}`));
+  const kind = String(item.entity).toUpperCase() as RunKind;
+  const scenarioId = kind === 'COMPARISON' ? undefined : String(item.scenarioId);
+  return { realmId, householdId: String(item.householdId), kind, runId: String(item.id), ...(scenarioId ? { scenarioId } : {}) };
+}
+
+/**
+ * The ended runs whose event was not handed on, in every realm. It scans the table, so only the
+ * local runtime calls it, once as it starts; in the cloud, the redelivered shard of a run whose
+ * worker stopped after the run's end hands the event on.
+ */
+export async function allRunsWithPendingEvents(): Promise<RunRef[]> {
+  const items = await scanAll({
+    TableName: tableName(),
+    FilterExpression: 'eventPending = :true',
+    ExpressionAttributeValues: { ':true': true },
+    ConsistentRead: true,
+  });
+  return items.map(refOfItem);
 }
 
 /** Removes the run item; false when it was not there. */

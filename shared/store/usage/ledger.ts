@@ -34,6 +34,7 @@ export const usageCounters = [
   'paths',
   'pathYears',
   'computeMs',
+  'webhookDeliveries',
 ] as const;
 export type UsageCounter = (typeof usageCounters)[number];
 export type UsageCounts = Record<UsageCounter, number>;
@@ -78,6 +79,16 @@ export async function countApiRequest(realmId: string, at = new Date()): Promise
     TableName: tableName(),
     Key: { pk: usageKeys.partition(realmId), sk: usageKeys.day(dayOf(at)) },
     UpdateExpression: 'ADD apiRequests :one SET entity = :entity',
+    ExpressionAttributeValues: { ':one': 1, ':entity': 'usage-day' },
+  });
+}
+
+/** One webhook delivery attempt (an event POSTed to an endpoint), on the day's item. */
+export async function countWebhookDelivery(realmId: string, at = new Date()): Promise<void> {
+  await dynamoClient().update({
+    TableName: tableName(),
+    Key: { pk: usageKeys.partition(realmId), sk: usageKeys.day(dayOf(at)) },
+    UpdateExpression: 'ADD webhookDeliveries :one SET entity = :entity',
     ExpressionAttributeValues: { ':one': 1, ':entity': 'usage-day' },
   });
 }

@@ -28,6 +28,8 @@ export interface AdmittedItem {
   sk: string;
   entity: 'usage-admitted';
   pathYears: number;
+  /** Once-a-month notices claimed (the quota events sent this month). */
+  notices?: Set<string>;
 }
 
 /** The realm's monthly path-year quota; undefined when it has none. */
@@ -50,14 +52,25 @@ export async function setMonthlyQuota(realmId: string, monthlyPathYears: number 
   });
 }
 
+/** The month's admitted path-years after an admission, and the notices already claimed for the month. */
+export interface AdmittedMonth {
+  pathYears: number;
+  notices: string[];
+}
+
 /**
  * Adds `pathYears` to the month's admitted path-years; with a `limit`, only if the sum stays within
- * it. False (and nothing written) when it would not.
+ * it. The month after the admission, or undefined (and nothing written) when it would not fit.
  */
-export async function admitPathYears(realmId: string, month: string, pathYears: number, limit?: number): Promise<boolean> {
-  if (limit !== undefined && pathYears > limit) return false;
+export async function admitPathYears(
+  realmId: string,
+  month: string,
+  pathYears: number,
+  limit?: number,
+): Promise<AdmittedMonth | undefined> {
+  if (limit !== undefined && pathYears > limit) return undefined;
   try {
-    await dynamoClient().update({
+    const result = await dynamoClient().update({
       TableName: tableName(),
       Key: quotaKeys.admitted(realmId, month),
       UpdateExpression: 'ADD pathYears :pathYears SET entity = :entity',
@@ -67,6 +80,31 @@ export async function admitPathYears(realmId: string, month: string, pathYears: 
         ':entity': 'usage-admitted',
         ...(limit !== undefined ? { ':room': limit - pathYears } : {}),
       },
+      ReturnValues: 'ALL_NEW',
+    });
+    const item = result.Attributes ?? {};
+    return {
+      pathYears: Number(item.pathYears ?? pathYears),
+      notices: item.notices instanceof Set ? [...(item.notices as Set<string>)] : [],
+    };
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Claims a once-a-month notice (e.g. an event sent when the month's admissions pass a threshold):
+ * true for the one caller that adds it to the month's `notices` set, false for every other.
+ */
+export async function claimMonthNotice(realmId: string, month: string, notice: string): Promise<boolean> {
+  try {
+    await dynamoClient().update({
+      TableName: tableName(),
+      Key: quotaKeys.admitted(realmId, month),
+      UpdateExpression: 'ADD notices :notice SET entity = :entity',
+      ConditionExpression: 'NOT contains(notices, :name)',
+      ExpressionAttributeValues: { ':notice': new Set([notice]), ':name': notice, ':entity': 'usage-admitted' },
     });
     return true;
   } catch (error) {

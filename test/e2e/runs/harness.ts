@@ -4,6 +4,7 @@
  * typed client (every response checked against the OpenAPI document).
  */
 import { bootstrapDemo, localIdentityPlugin } from '../../../infra/local/bootstrap-demo.js';
+import type { LocalPlugin } from '../../../infra/local/local-plugin.js';
 import { localPlugins } from '../../../infra/local/plugins.js';
 import { localShardQueue } from '../../../infra/local/queue-plugin.js';
 import type { DeliveryFault, InProcessQueue } from '../../../shared/queue/index.js';
@@ -29,10 +30,18 @@ export interface RunHarness {
   close(): Promise<void>;
 }
 
-export async function startRunHarness(env: Record<string, string>): Promise<RunHarness> {
+/**
+ * `plugins`: the runtime's plugins instead of every registered one (the identity provider is always
+ * added); `dataDir`: a data directory to use and keep (to start again on the same data).
+ */
+export async function startRunHarness(
+  env: Record<string, string>,
+  plugins: LocalPlugin[] = localPlugins,
+  options: { dataDir?: string } = {},
+): Promise<RunHarness> {
   // The worker threads copy the environment when they start, so it is set before the server.
   Object.assign(process.env, { LOG_LEVEL: 'warn', SHARD_RETRY_DELAY_MS: '20', SHARD_MAX_RECEIVES: '3', LOCAL_WORKERS: '2', ...env });
-  const server = await startTestServer({ realKeys: true, plugins: [...localPlugins, localIdentityPlugin] });
+  const server = await startTestServer({ realKeys: true, plugins: [...plugins, localIdentityPlugin], dataDir: options.dataDir });
   const demo = await bootstrapDemo(server);
   if (!demo) throw new Error('the demo realm was not created');
   const demoClient = { realmId: demo.realm, clientId: demo.clientId, secret: demo.clientSecret };

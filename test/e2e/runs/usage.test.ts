@@ -93,6 +93,7 @@ describe('GET /usage after runs', () => {
       billedPathYears: 80_000,
       pathYears: 80_000,
       computeMs: run.elapsedMs,
+      webhookDeliveries: 0,
     });
 
     // 500 paths: 10,000 path-years, simulated inside the request.
@@ -157,6 +158,7 @@ describe('GET /usage after runs', () => {
       billedPathYears: 0,
       pathYears: 0,
       computeMs: 0,
+      webhookDeliveries: 0,
     });
   });
 });
