@@ -49,9 +49,8 @@ let requestsBefore = 0;
 process.stdout.write(
   `Soak: ${minutes} min, ${connections} connections, service pid ${service.pid} at ${service.url}; RSS every ${sampleSeconds} s\n`,
 );
-process.stdout.write(
-  `${['time s', 'RSS MB', 'heap MB', 'external MB', 'buffers MB', 'req/s', 'runs done', '5xx'].map((h, i) => cell(h, i === 0 ? 7 : 12)).join('')}\n`,
-);
+const headings = ['time s', 'RSS MB', 'heap MB', 'external MB', 'buffers MB', 'req/s', 'runs done', '5xx'];
+process.stdout.write(`${headings.map((h, i) => cell(h, i === 0 ? 7 : 12)).join('')}\n`);
 
 function sample(): void {
   const rss = residentMb(service.pid);
