@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { bootstrapDemo, localIdentityPlugin } from '../infra/local/bootstrap-demo.js';
 import { shardQueuePlugin, warmShardWorkers } from '../infra/local/queue-plugin.js';
 import { startLocalRuntime } from '../infra/local/runtime.js';
+import { passwordGrant } from './password-grant.js';
 
 export interface BenchService {
   url: string;
@@ -30,18 +31,7 @@ export async function startBenchService(): Promise<BenchService> {
     await warmShardWorkers();
     const demo = await bootstrapDemo(runtime);
     if (!demo) throw new Error('no demo realm');
-    const tokenResponse = await fetch(`${runtime.url}/realms/${demo.realm}/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: demo.clientId,
-        client_secret: demo.clientSecret,
-        username: demo.username,
-        password: demo.password,
-      }),
-    });
-    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    const token = (await passwordGrant(runtime.url, demo)).access_token;
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${runtime.url}${path}`, {
         method,

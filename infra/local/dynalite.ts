@@ -11,6 +11,7 @@ import { ensureTableExists } from '../../shared/aws/dynamodb.js';
 import { table } from '../../shared/store/table.js';
 import { requireSignedRequests } from './signed-store-requests.js';
 import { type StoreCredentials, storeCredentials } from './store-credentials.js';
+import { closeStoreIteratorsOnReturn } from './store-iterators.js';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
@@ -29,6 +30,7 @@ export async function startEmbeddedStore(dataDir: string): Promise<EmbeddedStore
   chmodSync(dataDir, 0o700);
   // The port, though, is open to every local user: the store answers only its credentials' holders.
   const credentials = storeCredentials(dataDir);
+  closeStoreIteratorsOnReturn();
   const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const [store] = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
