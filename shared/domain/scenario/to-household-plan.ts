@@ -52,6 +52,7 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       annualFee: a.annualFee,
       ...(a.glidePath ? { glidePath: a.glidePath } : {}),
       accessAge: accessAge(a, doc),
+      ...(a.taxFreeCashAge !== undefined ? { taxFreeCashAge: a.taxFreeCashAge } : {}),
       contributionFraction: a.contributionFraction,
       employerMatch: a.employerMatch,
       employerMatchLimit: a.employerMatchLimit,

@@ -1,7 +1,7 @@
 import type { AccountType, PlanTax } from '../../engine/household/plan.js';
 import type { ScenarioDocument } from './scenario-document.js';
 
-type Account = ScenarioDocument['accounts'][number];
+type Account = Pick<ScenarioDocument['accounts'][number], 'type' | 'accessAge' | 'ownerId'>;
 
 /** Whole-year ages from which retirement accounts may be drawn when the scenario gives none (docs/TAX.md). */
 const FLAT_ACCESS_AGE = 60;
@@ -13,7 +13,7 @@ const US_ACCESS_AGE = 60;
  * normal minimum pension age the owner reaches it under, 55 for those who turn 55 before 6 April
  * 2028 and 57 for the rest (Finance Act 2022 s.10; births from 1973 are taken to reach 55 after it).
  */
-export function accessAge(a: Account, doc: ScenarioDocument): number {
+export function accessAge(a: Account, doc: { members: readonly { id: string; birthYear: number }[] }): number {
   if (!['RETIREMENT', 'PENSION', 'TRADITIONAL', 'ROTH'].includes(a.type)) return 0;
   if (a.accessAge !== undefined) return a.accessAge;
   if (a.type === 'PENSION') {
