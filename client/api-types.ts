@@ -938,6 +938,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction: number;
                 /** @default 0 */
@@ -1119,6 +1120,8 @@ export type components = {
                     /** @default 0.5 */
                     floor: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions: {
@@ -2074,6 +2077,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction?: number;
                 /** @default 0 */
@@ -2255,6 +2259,8 @@ export type components = {
                     /** @default 0.5 */
                     floor?: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions?: {
@@ -2571,6 +2577,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction?: number;
                 /** @default 0 */
@@ -2752,6 +2759,8 @@ export type components = {
                     /** @default 0.5 */
                     floor?: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions?: {
@@ -5252,6 +5261,12 @@ export interface operations {
                         /** @constant */
                         type: "CLAIMING_AGE";
                         memberId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "TAX_FREE_CASH_AGE";
+                        accountId: string;
                         min?: number;
                         max?: number;
                     };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { fraction } from './common.js';
 import { MAX_AGE, TAX_BANDS_BY_SYSTEM } from '../../engine/household/plan.js';
-import { accessAge } from './to-plan-tax.js';
+import { accessAge } from './access-age.js';
 
 /**
  * The scenario's tax rules (docs/TAX.md): `UK` or `US` rules, or `FLAT` (the effective rates of
@@ -84,7 +84,7 @@ function checkWithdrawalTaxOptions(
     if (system !== 'UK' || (a.type !== 'PENSION' && a.type !== 'RETIREMENT'))
       fail(path, 'applies to UK pensions only (PENSION, or RETIREMENT under taxSystem UK)');
     else {
-      const from = accessAge(a as Parameters<typeof accessAge>[0], doc);
+      const from = accessAge(a, doc);
       if (a.taxFreeCashAge < from) fail(path, `must be at least the account's access age (${from}), or ${MAX_AGE} for never`);
     }
   });
