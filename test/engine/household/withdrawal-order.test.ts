@@ -108,6 +108,34 @@ describe('taxDeferredFirstUpTo: the tax-deferred account fills a band first', ()
     expect(200000 - sim.balance[1] - sim.balance[0]).toBeCloseTo(80000 - 72225 + 5578.5, 2);
   });
 
+  it('US BRACKET_12 for a couple filing jointly on Social Security: the joint return reaches the top of the 12% bracket', () => {
+    // Both 75, each paid Social Security on a PIA of 2,000 a month: each dollar drawn also makes more
+    // of the benefits taxable (IRC s.86), so the room is found on the joint return itself.
+    const joint: PlanTax = { ...US, filingStatus: 'MARRIED_JOINT' };
+    const member = (id: string, role: 'PRIMARY' | 'PARTNER') =>
+      ({ id, role, birthYear: 1950, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 65 }) as const;
+    const ss = (memberId: string) =>
+      ({ id: `ss-${memberId}`, type: 'SOCIAL_SECURITY', memberId, pia: 2000, claimingAge: 70, claimingMonths: 0 }) as const;
+    const accounts = [account('b', 'TAXABLE', 500000), account('ira', 'TRADITIONAL', 900000, { ownerId: 'p1', accessAge: 60 })];
+    const base = drawingPlan(joint, 1950, 200000, accounts, 1, {
+      withdrawalOrder: US_ORDER,
+      taxDeferredFirstUpTo: 'BRACKET_12',
+    });
+    const sim = simulator({ ...base, members: [member('p1', 'PRIMARY'), member('p2', 'PARTNER')], incomes: [ss('p1'), ss('p2')] });
+    sim.run(economy(1), [life(1), life(1)]);
+    const people = sim.real!.ht.people;
+    const drawn = 900000 - sim.balance[2];
+    // The RMD at 75 (900,000 / 24.6) comes first; the fill tops it up to the bracket's top, the
+    // taxable account (at cost) pays the rest.
+    expect(drawn).toBeGreaterThan(900000 / 24.6);
+    expect(sim.balance[1]).toBeLessThan(500000);
+    expect(people[0]!.pensionIncome).toBeCloseTo(drawn, 6);
+    expect(people[0]!.statePension).toBeGreaterThan(24000);
+    const r = usRules(2025, 'MARRIED_JOINT');
+    expect(r.ordinaryTops[1]).toBe(96950);
+    expect(federalReturn(people, r, 0).taxableIncome).toBeCloseTo(96950, 4);
+  });
+
   it('US STANDARD_DEDUCTION: the IRA up to the deductions, tax-free', () => {
     const accounts = [account('b', 'TAXABLE', 200000), account('ira', 'TRADITIONAL', 500000, { ownerId: 'p1', accessAge: 60 })];
     const sim = run(US, 1960, 80000, accounts, 'STANDARD_DEDUCTION');
