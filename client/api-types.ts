@@ -1131,6 +1131,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction: number;
                 /** @default 0 */
@@ -1312,6 +1313,8 @@ export type components = {
                     /** @default 0.5 */
                     floor: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions: {
@@ -2355,6 +2358,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction?: number;
                 /** @default 0 */
@@ -2536,6 +2540,8 @@ export type components = {
                     /** @default 0.5 */
                     floor?: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions?: {
@@ -2852,6 +2858,7 @@ export type components = {
                     endEquity: number;
                 };
                 accessAge?: number;
+                taxFreeCashAge?: number;
                 /** @default 0 */
                 contributionFraction?: number;
                 /** @default 0 */
@@ -3033,6 +3040,8 @@ export type components = {
                     /** @default 0.5 */
                     floor?: number;
                 };
+                /** @enum {string} */
+                taxDeferredFirstUpTo?: "PERSONAL_ALLOWANCE" | "BASIC_RATE_BAND" | "STANDARD_DEDUCTION" | "BRACKET_10" | "BRACKET_12" | "BRACKET_22";
             };
             /** @default {} */
             assumptions?: {
@@ -5673,6 +5682,12 @@ export interface operations {
                         /** @constant */
                         type: "CLAIMING_AGE";
                         memberId: string;
+                        min?: number;
+                        max?: number;
+                    } | {
+                        /** @constant */
+                        type: "TAX_FREE_CASH_AGE";
+                        accountId: string;
                         min?: number;
                         max?: number;
                     };

@@ -29,6 +29,8 @@ analysis (exactly one):
                            contribution:<accountId> an extra yearly contribution until retirement
                            lump-sum[:<accountId>]   an extra lump sum today
                            claiming:<memberId>      the age a member claims Social Security
+                           tax-free-cash:<accountId> the age a UK pension pays its tax-free cash
+                                                    as a lump sum (120: phased throughout)
   --diagnose [goalId]    why the plan (or the goal) fails, and what each lever would take
   --sensitivity          move each input down and up (the documented defaults)
   --stress               the default shocks, historical windows among them
@@ -84,9 +86,12 @@ function leverOf(text: string, min: number | undefined, max: number | undefined)
       return { type: 'CLAIMING_AGE', memberId: needsItem('member'), ...bounds };
     case 'lump-sum':
       return { type: 'LUMP_SUM', ...(item ? { accountId: item } : {}), ...bounds };
+    case 'tax-free-cash':
+      return { type: 'TAX_FREE_CASH_AGE', accountId: needsItem('account'), ...bounds };
     default:
       throw new CliError(
-        '--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId>, lump-sum or claiming:<memberId> ' +
+        '--solve: the lever must be spending, retirement:<memberId>, contribution:<accountId>, lump-sum, claiming:<memberId> ' +
+          'or tax-free-cash:<accountId> ' +
           `(got "${text}")`,
       );
   }

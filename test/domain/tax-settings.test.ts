@@ -52,6 +52,33 @@ describe('scenario tax settings', () => {
     expect(toHouseholdPlan(uk.value).strategy.withdrawalOrder).toEqual(['CASH', 'TAXABLE', 'GIA', 'RETIREMENT', 'PENSION', 'ISA']);
   });
 
+  it('refuse a band to fill first that is not of the scenario’s system, naming the field', () => {
+    const band = (taxSystem: string | undefined, b: string) =>
+      errors({ ...base, ...(taxSystem ? { taxSystem } : {}), strategy: { taxDeferredFirstUpTo: b } });
+    expect(band('UK', 'BRACKET_12')).toContain('strategy.taxDeferredFirstUpTo');
+    expect(band('US', 'BASIC_RATE_BAND')).toContain('strategy.taxDeferredFirstUpTo');
+    expect(band(undefined, 'PERSONAL_ALLOWANCE')).toContain('strategy.taxDeferredFirstUpTo');
+    expect(band('US', 'BRACKET_15')).toContain('strategy.taxDeferredFirstUpTo');
+    expect(band('UK', 'BASIC_RATE_BAND')).toEqual([]);
+    expect(band('US', 'BRACKET_12')).toEqual([]);
+  });
+
+  it('take a lump sum age on UK pensions only, from the access age, and pass both to the plan', () => {
+    const pension = (taxSystem: string, type: string, taxFreeCashAge: number) =>
+      ({ ...base, taxSystem, accounts: [{ id: 'p', type, ownerId: 'b', taxFreeCashAge }] }) as object;
+    // Born 1972: access at 55.
+    expect(errors(pension('UK', 'PENSION', 54))).toContain('accounts[0].taxFreeCashAge');
+    expect(errors(pension('US', 'TRADITIONAL', 60))).toContain('accounts[0].taxFreeCashAge');
+    expect(errors(pension('UK', 'ISA', 60))).toContain('accounts[0].taxFreeCashAge');
+    expect(errors(pension('UK', 'PENSION', 121))).toContain('accounts[0].taxFreeCashAge');
+    expect(errors(pension('UK', 'PENSION', 60.5))).toContain('accounts[0].taxFreeCashAge');
+    const ok = validateScenario({ ...pension('UK', 'PENSION', 60), strategy: { taxDeferredFirstUpTo: 'BASIC_RATE_BAND' } });
+    if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
+    const plan = toHouseholdPlan(ok.value);
+    expect(plan.accounts[0]!.taxFreeCashAge).toBe(60);
+    expect(plan.strategy.taxDeferredFirstUpTo).toBe('BASIC_RATE_BAND');
+  });
+
   it('leave a scenario without a system FLAT', () => {
     const r = validateScenario(base);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));

@@ -32,7 +32,7 @@ const boundsInOrder = z.refine<{ min?: number; max?: number }>(
   },
 );
 
-const leverTypes = ['SPENDING', 'RETIREMENT_AGE', 'CONTRIBUTION', 'LUMP_SUM', 'CLAIMING_AGE'] as const;
+const leverTypes = ['SPENDING', 'RETIREMENT_AGE', 'CONTRIBUTION', 'LUMP_SUM', 'CLAIMING_AGE', 'TAX_FREE_CASH_AGE'] as const;
 const leverSchema = z
   .discriminatedUnion(
     'type',
@@ -42,6 +42,7 @@ const leverSchema = z
       z.strictObject({ type: z.literal('CONTRIBUTION'), accountId: itemId, ...bounded(money) }),
       z.strictObject({ type: z.literal('LUMP_SUM'), accountId: z.optional(itemId), ...bounded(money) }),
       z.strictObject({ type: z.literal('CLAIMING_AGE'), memberId: itemId, ...bounded(age) }),
+      z.strictObject({ type: z.literal('TAX_FREE_CASH_AGE'), accountId: itemId, ...bounded(age) }),
     ],
     { error: oneOf(leverTypes) },
   )

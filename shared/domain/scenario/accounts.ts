@@ -28,6 +28,12 @@ export const accountSchema = z.strictObject({
   glidePath: z.optional(glidePathSchema),
   /** RETIREMENT: the owner's age from which withdrawals are allowed. */
   accessAge: z.optional(age),
+  /**
+   * UK pension: the owner's age in the year the rest of its tax-free cash is paid as one lump sum
+   * (withdrawals before it are a quarter tax-free, after it fully taxable); 120: never, phased
+   * throughout. Default: the access age with pensionTaxFreeCash LUMP_SUM, else never.
+   */
+  taxFreeCashAge: z.optional(age),
   /** RETIREMENT: the owner's contribution as a fraction of salary (pre-tax); one owner's accounts sum to at most 1. */
   contributionFraction: z._default(fraction, 0),
   /** RETIREMENT: the employer adds this multiple of the owner's contribution... */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { fraction, money } from './common.js';
+import { TAX_BANDS } from '../../engine/household/plan.js';
 
 export const spendingRuleSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('FIXED_REAL') }),
@@ -23,4 +24,10 @@ export const strategySchema = z.strictObject({
   /** Cash kept aside (today's money): surpluses fill it first; only essential spending may dip into it. */
   cashBuffer: z._default(money, 0),
   spendingRule: z._default(spendingRuleSchema, { type: 'FIXED_REAL' }),
+  /**
+   * UK or US rules only: each year's withdrawals first draw the tax-deferred accounts (PENSION,
+   * TRADITIONAL, RETIREMENT) up to the top of this band of the owner's taxable income, then follow
+   * the withdrawal order. Absent: no such fill (docs/TAX.md, "Withdrawal order").
+   */
+  taxDeferredFirstUpTo: z.optional(z.enum(TAX_BANDS)),
 });

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { fraction } from './common.js';
+import { MAX_AGE, TAX_BANDS_BY_SYSTEM } from '../../engine/household/plan.js';
+import { accessAge } from './access-age.js';
 
 /**
  * The scenario's tax rules (docs/TAX.md): `UK` or `US` rules, or `FLAT` (the effective rates of
@@ -37,9 +39,9 @@ interface TaxFields {
   filingStatus?: string;
   stateIncomeTaxRate?: number;
   pensionTaxFreeCash?: string;
-  accounts: { type: string }[];
-  strategy: { withdrawalOrder: string[] };
-  members: { role: string }[];
+  accounts: { type: string; ownerId?: string; accessAge?: number; taxFreeCashAge?: number }[];
+  strategy: { withdrawalOrder: string[]; taxDeferredFirstUpTo?: string };
+  members: { id: string; role: string; birthYear: number }[];
 }
 
 /** The cross-field rules of the tax settings: fields of another system, wrappers the system does not have, a joint return of two. */
@@ -57,5 +59,33 @@ export function checkTaxSettings(doc: TaxFields, fail: (path: (string | number)[
   });
   doc.strategy.withdrawalOrder.forEach((t, i) => {
     if (!known.includes(t)) fail(['strategy', 'withdrawalOrder', i], `${t} accounts do not exist under taxSystem ${system}`);
+  });
+  checkWithdrawalTaxOptions(doc, system, fail);
+}
+
+/** The band a withdrawal fills first belongs to the scenario's system; a lump sum age is a UK pension's, from its access age. */
+function checkWithdrawalTaxOptions(
+  doc: TaxFields,
+  system: 'UK' | 'US' | 'FLAT',
+  fail: (path: (string | number)[], message: string) => void,
+) {
+  const band = doc.strategy.taxDeferredFirstUpTo;
+  if (band !== undefined) {
+    if (system === 'FLAT') fail(['strategy', 'taxDeferredFirstUpTo'], 'applies to taxSystem UK or US only');
+    else if (!(TAX_BANDS_BY_SYSTEM[system] as readonly string[]).includes(band))
+      fail(
+        ['strategy', 'taxDeferredFirstUpTo'],
+        `${band} is not a band of taxSystem ${system}: one of ${TAX_BANDS_BY_SYSTEM[system].join(', ')}`,
+      );
+  }
+  doc.accounts.forEach((a, i) => {
+    if (a.taxFreeCashAge === undefined) return;
+    const path = ['accounts', i, 'taxFreeCashAge'];
+    if (system !== 'UK' || (a.type !== 'PENSION' && a.type !== 'RETIREMENT'))
+      fail(path, 'applies to UK pensions only (PENSION, or RETIREMENT under taxSystem UK)');
+    else {
+      const from = accessAge(a, doc);
+      if (a.taxFreeCashAge < from) fail(path, `must be at least the account's access age (${from}), or ${MAX_AGE} for never`);
+    }
   });
 }

@@ -4,7 +4,8 @@ import { resolveEconomicAssumptions } from '../../engine/economy/index.js';
 import { resolveLifeAssumptions } from '../../engine/life/index.js';
 import type { ScenarioDocument } from './scenario-document.js';
 import { estateTaxOf, toPlanIncome } from './public-pension-plan.js';
-import { accessAge, planTax, withdrawalOrder } from './to-plan-tax.js';
+import { accessAge } from './access-age.js';
+import { planTax, withdrawalOrder } from './to-plan-tax.js';
 
 const INVESTED = { cash: 0, bonds: 0.4, equity: 0.6 };
 const DEFAULT_ALLOCATION: Record<PlanAccount['type'], PlanAccount['allocation']> = {
@@ -52,6 +53,7 @@ export function toHouseholdPlan(doc: ScenarioDocument): HouseholdPlan {
       annualFee: a.annualFee,
       ...(a.glidePath ? { glidePath: a.glidePath } : {}),
       accessAge: accessAge(a, doc),
+      ...(a.taxFreeCashAge !== undefined ? { taxFreeCashAge: a.taxFreeCashAge } : {}),
       contributionFraction: a.contributionFraction,
       employerMatch: a.employerMatch,
       employerMatchLimit: a.employerMatchLimit,

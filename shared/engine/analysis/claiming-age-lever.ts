@@ -1,5 +1,6 @@
 import type { HouseholdPlan } from '../household/plan.js';
 import { CLAIMING } from '../pensions/data/us-social-security.js';
+import { ageLever } from './age-bounds.js';
 import type { AnalysisIssue } from './issues.js';
 import type { ResolvedLever } from './resolved-lever.js';
 import type { LeverSpec } from './request.js';
@@ -28,28 +29,21 @@ export function claimingAgeLever(
   if (current < ageNow) return [{ field: `${field}.memberId`, message: `${spec.memberId} has already claimed (at ${current})` }];
   const min = spec.min ?? Math.max(CLAIMING.earliestAge, ageNow);
   const max = spec.max ?? CLAIMING.latestAge;
-  const issues: AnalysisIssue[] = [];
-  const whole = (name: 'min' | 'max', v: number) => {
-    if (!Number.isInteger(v) || v < CLAIMING.earliestAge || v > CLAIMING.latestAge)
-      issues.push({ field: `${field}.${name}`, message: `must be a whole age from ${CLAIMING.earliestAge} to ${CLAIMING.latestAge}` });
-  };
-  whole('min', min);
-  whole('max', max);
-  if (!(max > min)) issues.push({ field: `${field}.max`, message: 'must be greater than min' });
-  if (issues.length) return issues;
-  return {
-    type: 'CLAIMING_AGE',
-    itemId: spec.memberId,
-    unit: 'YEARS',
-    step: 1,
-    current,
-    min,
-    max,
-    better: 'HIGHER',
-    apply: (value) => ({
-      ...plan,
-      incomes: plan.incomes.map((i) => (i === income ? { ...income, claimingAge: value, claimingMonths: 0 } : i)),
-    }),
-    describe: (value) => `${spec.memberId} claiming Social Security at ${value}`,
-  };
+  const { earliestAge, latestAge } = CLAIMING;
+  return ageLever(
+    field,
+    { from: earliestAge, to: latestAge, message: `must be a whole age from ${earliestAge} to ${latestAge}` },
+    {
+      type: 'CLAIMING_AGE',
+      itemId: spec.memberId,
+      current,
+      min,
+      max,
+      apply: (value) => ({
+        ...plan,
+        incomes: plan.incomes.map((i) => (i === income ? { ...income, claimingAge: value, claimingMonths: 0 } : i)),
+      }),
+      describe: (value) => `${spec.memberId} claiming Social Security at ${value}`,
+    },
+  );
 }

@@ -8,6 +8,7 @@ import type { LeverSpec } from './request.js';
 import type { AnalysisIssue } from './issues.js';
 import type { ResolvedLever } from './resolved-lever.js';
 import { claimingAgeLever } from './claiming-age-lever.js';
+import { taxFreeCashLever } from './tax-free-cash-lever.js';
 
 export type { ResolvedLever } from './resolved-lever.js';
 
@@ -146,6 +147,8 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
     }
     case 'CLAIMING_AGE':
       return claimingAgeLever(plan, spec, field);
+    case 'TAX_FREE_CASH_AGE':
+      return taxFreeCashLever(plan, spec, field);
     case 'LUMP_SUM': {
       const account = spec.accountId === undefined ? defaultLumpSumAccount(plan) : plan.accounts.find((a) => a.id === spec.accountId);
       if (spec.accountId !== undefined && !account)
@@ -175,7 +178,7 @@ function resolveLeverAnyValue(plan: HouseholdPlan, spec: LeverSpec, field: strin
 
 /**
  * The levers a diagnosis tries: spending, each earner's retirement age, saving into the first invested account, each
- * Social Security claim not yet made, a lump sum.
+ * Social Security claim not yet made, the tax-free cash of each UK pension not yet taken, a lump sum.
  */
 export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   const levers: LeverSpec[] = [{ type: 'SPENDING' }];
@@ -187,6 +190,9 @@ export function diagnosisLevers(plan: HouseholdPlan): LeverSpec[] {
   const invested = plan.accounts.find((a) => a.type === 'RETIREMENT') ?? plan.accounts.find((a) => a.type === 'TAXABLE');
   if (invested && yearsToRetirement(plan, invested) > 0) levers.push({ type: 'CONTRIBUTION', accountId: invested.id });
   for (const i of plan.incomes) if (i.type === 'SOCIAL_SECURITY') levers.push({ type: 'CLAIMING_AGE', memberId: i.memberId });
+  if (plan.tax?.system === 'UK')
+    for (const a of plan.accounts)
+      if (a.type === 'PENSION' || a.type === 'RETIREMENT') levers.push({ type: 'TAX_FREE_CASH_AGE', accountId: a.id });
   levers.push({ type: 'LUMP_SUM' });
   return levers.filter((l) => !Array.isArray(resolveLever(plan, l)));
 }

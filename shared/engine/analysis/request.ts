@@ -15,7 +15,9 @@ export type LeverSpec =
   /** An extra lump sum today, into an account (default: the first account in the withdrawal order's first type). */
   | { type: 'LUMP_SUM'; accountId?: string; min?: number; max?: number }
   /** The age (whole years, 62 to 70) at which a member claims their SOCIAL_SECURITY income. */
-  | { type: 'CLAIMING_AGE'; memberId: string; min?: number; max?: number };
+  | { type: 'CLAIMING_AGE'; memberId: string; min?: number; max?: number }
+  /** The age (whole years) at which a UK pension pays the rest of its tax-free cash as a lump sum; 120: phased throughout. */
+  | { type: 'TAX_FREE_CASH_AGE'; accountId: string; min?: number; max?: number };
 
 export type LeverType = LeverSpec['type'];
 

@@ -6,7 +6,8 @@ import { ukPersonTax } from '../tax/uk/uk-person-tax.js';
 import { UK_PARAMETERS, ukRules, type UkRules } from '../tax/uk/uk-rules.js';
 import { federalReturn } from '../tax/us/federal-return.js';
 import { US_PARAMETERS, usRules, type UsRules } from '../tax/us/us-rules.js';
-import type { PlanTax } from './plan.js';
+import { ukBandRoom, usBandRoom } from './band-room.js';
+import type { PlanTax, TaxBand } from './plan.js';
 
 /** The kinds of a year's taxes, in the order of `HouseholdTax.byKind`. */
 export const TAX_KINDS = [
@@ -153,6 +154,25 @@ export class HouseholdTax {
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
+  }
+
+  /**
+   * The taxable income member m can still add this year, up to `cap`, before their income (UK) or
+   * their return's (US: the joint return while both spouses live, if filing jointly) passes the top
+   * of `band` (band-room.ts).
+   */
+  bandRoom(m: number, band: TaxBand, alive: Uint8Array, cap: number): number {
+    const people = this.people;
+    if (this.tax.system === 'UK') {
+      const room = ukBandRoom(people[m]!, this.ukNow!, band);
+      return room < cap ? room : cap;
+    }
+    const couple = this.couple;
+    couple.length = 0;
+    if (this.tax.filingStatus === 'MARRIED_JOINT' && this.isAdult[m] === 1)
+      for (let i = 0; i < people.length; i++) if (alive[i] === 1 && this.isAdult[i] === 1) couple.push(people[i]!);
+    if (couple.length === 2) return usBandRoom(couple, 0, 2, people[m]!, this.usJointNow!, band, cap);
+    return usBandRoom(people, m, m + 1, people[m]!, this.usSingleNow!, band, cap);
   }
 
   private addReturn(r: { ordinaryTax: number; fica: number; gainsTax: number; stateIncomeTax: number; niit: number }): void {

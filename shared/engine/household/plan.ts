@@ -17,6 +17,19 @@ export type Priority = 'ESSENTIAL' | 'IMPORTANT' | 'ASPIRATIONAL';
 export type AccountType = 'CASH' | 'TAXABLE' | 'RETIREMENT' | 'ISA' | 'PENSION' | 'GIA' | 'TRADITIONAL' | 'ROTH';
 
 /**
+ * The band a year's withdrawals fill from tax-deferred accounts before the usual order (docs/TAX.md,
+ * "Withdrawal order"): UK the personal allowance or the basic rate band, US the standard deduction
+ * or the top of the 10%, 12% or 22% bracket.
+ */
+export const TAX_BANDS = ['PERSONAL_ALLOWANCE', 'BASIC_RATE_BAND', 'STANDARD_DEDUCTION', 'BRACKET_10', 'BRACKET_12', 'BRACKET_22'] as const;
+export type TaxBand = (typeof TAX_BANDS)[number];
+/** The bands each system's fill may name. */
+export const TAX_BANDS_BY_SYSTEM: Record<'UK' | 'US', readonly TaxBand[]> = {
+  UK: ['PERSONAL_ALLOWANCE', 'BASIC_RATE_BAND'],
+  US: ['STANDARD_DEDUCTION', 'BRACKET_10', 'BRACKET_12', 'BRACKET_22'],
+};
+
+/**
  * Real tax rules for the household (docs/TAX.md); a plan without them pays the effective rates of
  * `taxes` (FLAT). `pensionTaxFreeCash`: a UK pension's tax-free quarter taken with each withdrawal,
  * or as one lump sum in the year its owner reaches the access age.
@@ -112,6 +125,13 @@ export interface PlanAccount {
    * CONTRIBUTION lever sets it; scenario documents have no such field.
    */
   extraContribution?: { amount: number; years: number };
+  /**
+   * UK pension: the owner's age in the year the rest of its tax-free cash is paid as one lump sum;
+   * withdrawals before it take their tax-free quarter with them, those after it none. MAX_AGE or
+   * more: never (phased throughout). Absent: the access age with `pensionTaxFreeCash: LUMP_SUM`,
+   * else never.
+   */
+  taxFreeCashAge?: number;
 }
 
 /** A cash account with nothing but its balance: no fee, no contributions, drawable at any age. */
@@ -211,7 +231,8 @@ export interface HouseholdPlan {
   taxes: { earnedIncome: number; pensionIncome: number; investmentGains: number; retirementWithdrawals: number };
   /** Real tax rules; absent: the flat effective rates of `taxes`. */
   tax?: PlanTax;
-  strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule };
+  /** `taxDeferredFirstUpTo` (real tax rules only): the band each year's withdrawals fill from tax-deferred accounts first. */
+  strategy: { withdrawalOrder: AccountType[]; cashBuffer: number; spendingRule: SpendingRule; taxDeferredFirstUpTo?: TaxBand };
   /** `country`: the assumption set the economic and life assumptions were resolved from (US when absent). */
   assumptions: { country?: Country; economic: ResolvedEconomicAssumptions; life: ResolvedLifeAssumptions };
   /** The estate tax taken from the terminal estate (shared/engine/estate); absent: none. */

@@ -1,6 +1,7 @@
 import { requiredMinimumDistribution } from '../tax/us/required-minimum-distribution.js';
 import type { CompiledPlan } from './compiled-plan.js';
 import { HouseholdTax, TAX_KINDS } from './household-tax.js';
+import { MAX_AGE } from './plan.js';
 import { TaxedAccounts, Wrapper } from './taxed-accounts.js';
 
 /** Rounds of drawing the tax a withdrawal adds; what is left after them is settled at the year's end. */
@@ -39,8 +40,8 @@ export class RealTaxYear {
 
   /**
    * Starts year t, with the income the accounts must pay out this year (`paidOut...`): US required minimum
-   * distributions (pension income) and, in the year a UK pension's owner reaches its access age
-   * when taken that way, the tax-free lump sum. Both leave the account for the year's cash flow.
+   * distributions (pension income) and, in the year a UK pension's owner reaches the age its
+   * tax-free cash is taken at as a lump sum, that lump sum. Both leave the account for the year's cash flow.
    */
   begin(t: number, cpi: Float64Array, bal: Float64Array, alive: Uint8Array): void {
     this.t = t;
@@ -49,7 +50,7 @@ export class RealTaxYear {
     this.contributed.fill(0);
     let taxable = 0;
     let taxFree = 0;
-    const { accountOwner, memberAge0, accessAge } = this.c;
+    const { accountOwner, memberAge0 } = this.c;
     const wrapper = this.accounts.wrapper;
     for (let a = 0; a < this.c.accountCount; a++) {
       const m = accountOwner[a]!;
@@ -61,7 +62,7 @@ export class RealTaxYear {
           this.accounts.take(a, rmd, bal, alive, this.year);
           taxable += rmd;
         }
-      } else if (wrapper[a] === Wrapper.UK_PENSION && this.accounts.lumpSum && age === accessAge[a]) {
+      } else if (wrapper[a] === Wrapper.UK_PENSION && age === this.accounts.lumpSumAge[a] && age < MAX_AGE) {
         const want = 0.25 * bal[a]!;
         const left = this.accounts.allowanceLeft(m, this.year);
         const lump = want < left ? want : left;

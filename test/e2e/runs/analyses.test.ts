@@ -309,6 +309,8 @@ describe('analyses of a scenario', () => {
       [{ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'ghost' } }, 'lever.memberId'],
       [{ type: 'SOLVE', lever: { type: 'CONTRIBUTION', accountId: 'ghost' } }, 'lever.accountId'],
       [{ type: 'SOLVE', lever: { type: 'SPENDING', expenseId: 'ghost' } }, 'lever.expenseId'],
+      [{ type: 'SOLVE', lever: { type: 'TAX_FREE_CASH_AGE', accountId: 'ghost' } }, 'lever.accountId'],
+      [{ type: 'SOLVE', lever: { type: 'TAX_FREE_CASH_AGE', accountId: 'pat', min: 60.5 } }, 'lever.min'],
       [{ type: 'SOLVE', lever: { type: 'RETIREMENT_AGE', memberId: 'pat', min: 70, max: 60 } }, 'lever.max'],
       [{ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 1 } }, 'target.probability'],
       [{ type: 'SOLVE', lever: { type: 'SPENDING' }, target: { probability: 0 } }, 'target.probability'],

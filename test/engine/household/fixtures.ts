@@ -2,7 +2,7 @@ import { allocateEconomyPath, resolveEconomicAssumptions, type EconomyPath } fro
 import { allocateMemberLifePath, resolveLifeAssumptions, MemberState, type MemberLifePath } from '../../../shared/engine/life/index.js';
 import { compilePlan } from '../../../shared/engine/household/compiled-plan.js';
 import { HouseholdPathSimulator } from '../../../shared/engine/household/household-path.js';
-import type { HouseholdPlan, PlanAccount } from '../../../shared/engine/household/plan.js';
+import type { HouseholdPlan, PlanAccount, PlanTax } from '../../../shared/engine/household/plan.js';
 
 /** A plan with nothing in it but the given parts; zero taxes, fixed real spending. */
 export function plan(parts: Partial<HouseholdPlan>): HouseholdPlan {
@@ -99,3 +99,25 @@ export function simulator(p: HouseholdPlan): HouseholdPathSimulator {
 
 /** To the cent. */
 export const CENT = 0.005;
+
+/** A household of one, born `birthYear`, spending `spend` a year (level) out of an empty cash account and `accounts`, for `years` years. */
+export function drawingPlan(
+  tax: PlanTax,
+  birthYear: number,
+  spend: number,
+  accounts: PlanAccount[],
+  years = 1,
+  strategy: Partial<HouseholdPlan['strategy']> = {},
+): HouseholdPlan {
+  const p = plan({
+    startYear: 2025,
+    years,
+    tax,
+    members: [{ id: 'p1', role: 'PRIMARY', birthYear, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 60 }],
+    expenses: [
+      { id: 'l', type: 'LIVING', amount: spend, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'NONE' },
+    ],
+    accounts: [account('c', 'CASH', 0), ...accounts],
+  });
+  return { ...p, strategy: { ...p.strategy, ...strategy } };
+}

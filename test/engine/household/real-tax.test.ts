@@ -12,7 +12,7 @@ import { federalReturn } from '../../../shared/engine/tax/us/federal-return.js';
 import { usRules } from '../../../shared/engine/tax/us/us-rules.js';
 import { emptyPerson, type TaxPerson } from '../../../shared/engine/tax/types.js';
 import type { PlanTax } from '../../../shared/engine/household/plan.js';
-import { account, economy, life, plan, simulator } from './fixtures.js';
+import { account, drawingPlan, economy, life, plan, simulator } from './fixtures.js';
 
 const UK: PlanTax = { system: 'UK', filingStatus: 'SINGLE', stateIncomeTaxRate: 0, pensionTaxFreeCash: 'WITH_EACH_WITHDRAWAL' };
 const US: PlanTax = { system: 'US', filingStatus: 'SINGLE', stateIncomeTaxRate: 0.04, pensionTaxFreeCash: 'WITH_EACH_WITHDRAWAL' };
@@ -64,20 +64,8 @@ function followSaver(tax: PlanTax, taxOf: (t: number, prices: (y: number) => num
   return sim;
 }
 
-/** A household of one, born `birthYear`, spending `spend` a year (level) out of the given accounts, for `years` years. */
-function drawing(tax: PlanTax, birthYear: number, spend: number, accounts: ReturnType<typeof account>[], years = 1) {
-  const p = plan({
-    startYear: 2025,
-    years,
-    tax,
-    members: [{ id: 'p1', role: 'PRIMARY', birthYear, sex: 'FEMALE', health: 'AVERAGE', smoker: false, retirementAge: 60 }],
-    expenses: [
-      { id: 'l', type: 'LIVING', amount: spend, essentialFraction: 1, retirementFactor: 1, survivorFactor: 1, indexation: 'NONE' },
-    ],
-    accounts: [account('c', 'CASH', 0), ...accounts],
-  });
-  return simulator(p);
-}
+const drawing = (tax: PlanTax, birthYear: number, spend: number, accounts: ReturnType<typeof account>[], years = 1) =>
+  simulator(drawingPlan(tax, birthYear, spend, accounts, years));
 
 describe('real tax in the household year', () => {
   it("UK: each year's taxes are the rules' figure for its salary and interest, thresholds frozen to 2030-31 then with prices", () => {

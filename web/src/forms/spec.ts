@@ -299,6 +299,18 @@ function withdrawalOrder(system: 'UK' | 'US' | 'FLAT'): FieldSpec[] {
   }));
 }
 
+/** The band drawn from tax-deferred accounts first, offered under its own system (docs/TAX.md, "Withdrawal order"). */
+function taxDeferredFirst(system: 'UK' | 'US', options: [string, string][]): FieldSpec {
+  return {
+    key: 'strategy.taxDeferredFirstUpTo',
+    label: 'Pensions first, up to',
+    kind: 'choice',
+    options,
+    help: 'Each year, draw tax-deferred accounts first up to the top of this band of taxable income; empty: the order alone',
+    when: (doc: Doc) => taxSystemOf(doc) === system,
+  };
+}
+
 const accounts: ListSpec = {
   key: 'accounts',
   title: 'Savings and pensions',
@@ -329,6 +341,15 @@ const accounts: ListSpec = {
       unit: 'years old',
       types: PENSIONS,
       help: 'Empty: the rules’ age (UK pensions 55, or 57 from April 2028; US 60)',
+    },
+    {
+      key: 'taxFreeCashAge',
+      label: 'Tax-free cash as a lump sum at',
+      kind: 'age',
+      unit: 'years old',
+      max: 120,
+      types: ['PENSION'],
+      help: 'The rest of the tax-free quarter in one sum at this age, a quarter of each withdrawal before it; 120: never',
     },
     {
       key: 'contributionFraction',
@@ -480,8 +501,11 @@ const FLAT_RATES = {
 /** The document under another tax system: the fields of the others dropped, so no field of the wrong system is sent. */
 function withTaxSystem(doc: Doc, system: unknown): Doc {
   const { taxRegion, pensionTaxFreeCash, filingStatus, stateIncomeTaxRate, taxes, ...rest } = doc;
+  // The band filled first belongs to one system.
+  const { taxDeferredFirstUpTo: _band, ...strategy } = doc.strategy ?? {};
   return {
     ...rest,
+    ...(doc.strategy !== undefined ? { strategy } : {}),
     ...(system === undefined ? {} : { taxSystem: system }),
     ...(system === 'UK' ? { taxRegion, pensionTaxFreeCash } : {}),
     ...(system === 'US' ? { filingStatus, stateIncomeTaxRate } : {}),
@@ -536,7 +560,21 @@ export const groups: GroupSpec[] = [
     id: 'savings',
     title: 'Savings and pensions',
     lists: [accounts],
-    fields: [...withdrawalOrder('FLAT'), ...withdrawalOrder('UK'), ...withdrawalOrder('US')],
+    fields: [
+      ...withdrawalOrder('FLAT'),
+      ...withdrawalOrder('UK'),
+      ...withdrawalOrder('US'),
+      taxDeferredFirst('UK', [
+        ['PERSONAL_ALLOWANCE', 'The personal allowance'],
+        ['BASIC_RATE_BAND', 'The basic rate band'],
+      ]),
+      taxDeferredFirst('US', [
+        ['STANDARD_DEDUCTION', 'The standard deduction'],
+        ['BRACKET_10', 'The 10% bracket'],
+        ['BRACKET_12', 'The 12% bracket'],
+        ['BRACKET_22', 'The 22% bracket'],
+      ]),
+    ],
   },
   {
     id: 'taxes',
