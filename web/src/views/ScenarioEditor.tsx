@@ -11,6 +11,7 @@ import { ErrorText, getAt, setAt } from '../components/fields.tsx';
 import { FormField, type RefOption } from '../forms/FormField.tsx';
 import { groups, type FieldSpec, type ListSpec } from '../forms/spec.ts';
 import { describePath, itemLabel, refOptions } from '../forms/items.ts';
+import { assumptionDefaults } from '../forms/defaults.ts';
 import { say } from '../words.ts';
 
 export interface ScenarioEditorProps {
@@ -102,6 +103,7 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
     }
   };
   const refs = (list: NonNullable<FieldSpec['ref']>): RefOption[] => refOptions(doc, list);
+  const defaultAt = assumptionDefaults(doc, currency);
   const field = (spec: FieldSpec, base: string, subject: Doc) =>
     (!spec.when || spec.when(subject)) && (
       <FormField
@@ -114,6 +116,7 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
         refs={refs}
         onChange={change}
         shown={shown}
+        fallback={base ? undefined : defaultAt(spec.key)}
       />
     );
   const unplaced = errors.filter((e) => !shown.has(e.field));
@@ -136,6 +139,16 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
             />
           ))}
           {group.fields && <div class="field-grid">{group.fields.map((f) => field(f, '', doc))}</div>}
+          {group.advanced?.map((part) => (
+            <details
+              class="advanced"
+              id={`advanced-${part.id}`}
+              open={part.fields.some((f) => errors.some((e) => e.field.startsWith(f.key)))}
+            >
+              <summary>{part.summary}</summary>
+              <div class="field-grid">{part.fields.map((f) => field(f, '', doc))}</div>
+            </details>
+          ))}
           {group.note && <p class="muted note">{group.note}</p>}
         </section>
       ))}
