@@ -9,6 +9,7 @@
 import type { ComponentChildren } from 'preact';
 import type { FieldError } from '../api.ts';
 import { ErrorText } from '../components/fields.tsx';
+import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { asPercent, fromPercent } from './percent.ts';
 import type { FieldSpec } from './spec.ts';
 
@@ -84,7 +85,9 @@ export function MatrixField(props: ArrayFieldProps) {
     const at = /^\[(\d+)\]\[(\d+)\]$/.exec(rest);
     return at ? `${labels[Number(at[1])] ?? at[1]} with ${(labels[Number(at[2])] ?? at[2]).toLowerCase()}` : rest;
   };
-  const messages = elementErrors(errors, path, place, shown);
+  const messages = elementErrors(errors, path, place, shown).map((m) =>
+    /semi-definite/.test(m) ? `These correlations cannot all hold at once: ${m.replace(/^must be /, 'the grid must be ')}` : m,
+  );
   const setCell = (i: number, j: number, raw: string) => {
     const x = numberOrUndefined(raw);
     if (x === undefined) return;
@@ -95,7 +98,7 @@ export function MatrixField(props: ArrayFieldProps) {
   };
   return (
     <Frame {...props} messages={messages}>
-      <div class="table-scroll">
+      <ScrollRegion label={spec.label}>
         <table class="matrix">
           <thead>
             <tr>
@@ -135,7 +138,7 @@ export function MatrixField(props: ArrayFieldProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Frame>
   );
 }

@@ -5,7 +5,8 @@
  * naming the field in words when no input shows it.
  */
 import type { Doc } from '../forms/doc.ts';
-import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { FieldError, ScenarioDocument } from '../api.ts';
 import { ErrorText, getAt, setAt } from '../components/fields.tsx';
 import { FormField, type RefOption } from '../forms/FormField.tsx';
@@ -140,14 +141,13 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
           ))}
           {group.fields && <div class="field-grid">{group.fields.map((f) => field(f, '', doc))}</div>}
           {group.advanced?.map((part) => (
-            <details
-              class="advanced"
+            <Disclosure
               id={`advanced-${part.id}`}
-              open={part.fields.some((f) => errors.some((e) => e.field.startsWith(f.key)))}
+              summary={part.summary}
+              openFor={part.fields.some((f) => errors.some((e) => e.field.startsWith(f.key)))}
             >
-              <summary>{part.summary}</summary>
               <div class="field-grid">{part.fields.map((f) => field(f, '', doc))}</div>
-            </details>
+            </Disclosure>
           ))}
           {group.note && <p class="muted note">{group.note}</p>}
         </section>
@@ -181,6 +181,20 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
         </button>
       </div>
     </form>
+  );
+}
+
+/** Fields behind a summary, opened by the user or by an error among them (and then left as the user leaves it). */
+function Disclosure({ id, summary, openFor, children }: { id: string; summary: string; openFor: boolean; children: ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (openFor) setOpen(true);
+  }, [openFor]);
+  return (
+    <details class="advanced" id={id} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>{summary}</summary>
+      {children}
+    </details>
   );
 }
 
