@@ -17,7 +17,7 @@ import {
 } from './codes.ts';
 import type { Doc } from './doc.ts';
 import { horizonKind, withHorizonKind } from './horizon.ts';
-import type { FieldSpec, GroupSpec } from './spec.ts';
+import type { FieldSpec, GroupSpec } from './field-spec.ts';
 
 const economic = 'assumptions.economic';
 const life = 'assumptions.life';
@@ -70,7 +70,9 @@ const factor = (key: 'shortRate' | 'inflation', name: string): FieldSpec[] => [
     unit: 'a year',
     min: 0,
     max: 10,
-    help: `How fast the ${name.toLowerCase()} returns to its long-run level: about this share of the gap closes in a year (0: it wanders freely)`,
+    help:
+      `How fast the ${name.toLowerCase()} returns to its long-run level: ` +
+      'about this share of the gap closes in a year (0: it wanders freely)',
   },
   {
     key: `${economic}.${key}.volatility`,
@@ -152,7 +154,8 @@ const economicModel: FieldSpec[] = [
     max: 1,
     help:
       'From −1 to 1, between the random moves of each pair in the same year. Type above the diagonal; the grid ' +
-      'mirrors it. Together they must be possible: if equities and property both move closely with inflation, they cannot move against each other',
+      'mirrors it. Together they must be possible: if equities and property both move closely with inflation, ' +
+      'they cannot move against each other',
   },
 ];
 
