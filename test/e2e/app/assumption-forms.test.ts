@@ -65,12 +65,14 @@ describe('the assumptions of the scenario form', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
-  it('refuses correlations that cannot all hold, in words at the grid', async () => {
+  it('refuses correlations that cannot all hold, and a chance over 100%, in words at their fields', async () => {
     await page.getByLabel('Short rate with inflation').fill('0.5');
     await page.getByLabel('Short rate with equities').fill('0.5');
     await page.getByLabel('Inflation with equities').fill('-0.9');
     // The grid mirrors the upper triangle below its diagonal.
     await expect(correlations().locator('tbody tr').nth(2).locator('td').nth(1).textContent()).resolves.toBe('-0.9');
+    // A chance typed as a percentage over 100 is refused in the same units.
+    await page.getByLabel('Chance of finding work again').fill('150');
     await page.getByRole('button', { name: 'Create scenario' }).click();
     const error = correlations().locator('.field-error');
     await error.waitFor();
@@ -78,6 +80,9 @@ describe('the assumptions of the scenario form', () => {
       /^These correlations cannot all hold at once: the grid must be positive semi-definite/,
     );
     await correlations().screenshot({ path: `${outputDir}assumptions-correlation-error.png` });
+    await expect(page.locator('#field-assumptions-life-unemployment-reemploymentProbability-error').textContent()).resolves.toMatch(
+      /^must be at most 100%/,
+    );
     await page.getByLabel('Inflation with equities').fill('0.3');
   });
 

@@ -10,6 +10,7 @@ import type { ComponentChildren } from 'preact';
 import type { FieldError } from '../api.ts';
 import { ErrorText } from '../components/fields.tsx';
 import { ScrollRegion } from '../components/ScrollRegion.tsx';
+import { messageInWords } from './messages.ts';
 import { asPercent, fromPercent } from './percent.ts';
 import type { FieldSpec } from './spec.ts';
 
@@ -35,8 +36,11 @@ function elementErrors(errors: FieldError[], path: string, where: (rest: string)
     .map((e) => {
       shown.add(e.field);
       const rest = e.field.slice(path.length);
-      return rest ? `${where(rest)}: ${e.message}` : e.message;
-    });
+      // A band's chance is typed as a percentage.
+      const message = messageInWords(e.message, rest.endsWith('.probability'));
+      return rest ? `${where(rest)}: ${message}` : message;
+    })
+    .filter((m, i, all) => all.indexOf(m) === i);
 }
 
 function Frame(props: ArrayFieldProps & { children: ComponentChildren; messages: string[]; unit?: string }) {

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import type { FieldError } from '../api.ts';
 import { ErrorText, getAt, messagesFor } from '../components/fields.tsx';
 import { BandsField, MatrixField, NumberListField } from './ArrayFields.tsx';
+import { messagesInWords } from './messages.ts';
 import { asPercent, fromPercent } from './percent.ts';
 import type { FieldSpec } from './spec.ts';
 
@@ -48,7 +49,7 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
     const ArrayField = ARRAY_FIELDS[spec.kind];
     return <ArrayField spec={spec} path={path} id={id} value={value} fallback={fallback} errors={errors} set={set} shown={shown} />;
   }
-  const messages = messagesFor(errors, path);
+  const messages = messagesInWords(messagesFor(errors, path), spec.kind === 'percent');
   const helpId = spec.help ? `${id}-help` : undefined;
   const errorId = messages.length ? `${id}-error` : undefined;
   const common = {
