@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { scenarioObjectSchema } from '../../shared/domain/scenario/scenario-object.js';
-import { type FieldSpec, groups, lists } from '../../web/src/forms/spec.js';
+import { ACCOUNT_TYPES_BY_SYSTEM as RULES_ACCOUNT_TYPES } from '../../shared/domain/scenario/tax-settings.js';
+import { ACCOUNT_TYPES_BY_SYSTEM, type FieldSpec, groups, lists } from '../../web/src/forms/spec.js';
 
 type Json = Record<string, any>;
 
@@ -141,5 +142,9 @@ describe('every field of the scenario document has a form control', () => {
     const advanced = groups.flatMap((g) => (g.advanced ?? []).flatMap((a) => a.fields));
     expect(advanced.length).toBeGreaterThan(30);
     expect(advanced.filter((f) => !f.help?.trim() && f.kind !== 'choice').map((f) => f.key)).toEqual([]);
+  });
+
+  it('offers under each tax system the account types its rules allow', () => {
+    expect(ACCOUNT_TYPES_BY_SYSTEM).toEqual(RULES_ACCOUNT_TYPES);
   });
 });

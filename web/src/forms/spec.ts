@@ -236,8 +236,12 @@ const expenses: ListSpec = {
   blank: (type) => ({ type, amount: 0 }),
 };
 
-/** The account types each tax system knows (docs/TAX.md, "Wrappers"). */
-const ACCOUNT_TYPES_BY_SYSTEM: Record<TaxSystem, AccountType[]> = {
+/**
+ * The account types each tax system knows (docs/TAX.md, "Wrappers"): the API's rules
+ * (shared/domain/scenario/tax-settings.ts), which the app does not import as they carry the schema
+ * library; test/web/form-coverage.test.ts holds the two equal.
+ */
+export const ACCOUNT_TYPES_BY_SYSTEM: Record<TaxSystem, AccountType[]> = {
   FLAT: ['CASH', 'TAXABLE', 'RETIREMENT'],
   UK: ['CASH', 'TAXABLE', 'RETIREMENT', 'ISA', 'PENSION', 'GIA'],
   US: ['CASH', 'TAXABLE', 'RETIREMENT', 'TRADITIONAL', 'ROTH'],
