@@ -59,6 +59,9 @@ describe('the assumptions of the scenario form', () => {
     await checkView(page, outputDir, 'assumptions-form', { ids: [] });
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      await page
+        .locator('section[aria-labelledby="group-assumptions"] > .field-grid')
+        .screenshot({ path: `${outputDir}assumptions-main-${width}.png` });
       await economicModel().screenshot({ path: `${outputDir}assumptions-economic-model-${width}.png` });
       await lifeModel().screenshot({ path: `${outputDir}assumptions-life-model-${width}.png` });
     }

@@ -8,11 +8,15 @@ import { economicDefaults } from '../../../shared/engine/economy/assumptions.ts'
 import { lifeDefaults } from '../../../shared/engine/life/assumptions.ts';
 import { getAt } from '../components/fields.tsx';
 import type { Doc } from './doc.ts';
+import { DEFAULT_UNTIL_AGE } from './horizon.ts';
 
-/** A reader of the defaults at a field's path (`assumptions.life.disability.incidenceMultiplier`). */
+/** A reader of the defaults at a field's path (`assumptions.life.disability.incidenceMultiplier`), and the horizon's. */
 export function assumptionDefaults(doc: Doc, currency: string): (path: string) => unknown {
   const country =
     doc.assumptions?.country === 'UK' || doc.assumptions?.country === 'US' ? doc.assumptions.country : countryOfCurrency(currency);
-  const defaults = { assumptions: { country, economic: economicDefaults(country), life: lifeDefaults(country) } };
-  return (path) => (path.startsWith('assumptions.') ? getAt(defaults, path) : undefined);
+  const defaults = {
+    assumptions: { country, economic: economicDefaults(country), life: lifeDefaults(country) },
+    simulation: { horizon: { untilAge: DEFAULT_UNTIL_AGE } },
+  };
+  return (path) => (path.startsWith('assumptions.') || path.startsWith('simulation.horizon.') ? getAt(defaults, path) : undefined);
 }

@@ -10,8 +10,8 @@ export type HorizonKind = 'untilAge' | 'years';
 
 export const horizonKind = (doc: Doc): HorizonKind => (typeof doc.simulation?.horizon?.years === 'number' ? 'years' : 'untilAge');
 
-/** The age at the end of a plan that names no horizon (docs/MODEL.md). */
-const MAX_AGE = 120;
+/** The youngest adult's age at the end of a plan that names no horizon (docs/MODEL.md). */
+export const DEFAULT_UNTIL_AGE = 120;
 
 /** The youngest adult's age in the first year (the youngest member's, in a plan of dependants only). */
 function startAge(doc: Doc): number | undefined {
@@ -31,7 +31,7 @@ export function withHorizonKind(doc: Doc, kind: unknown): Doc {
   let next: Doc | undefined = horizon;
   if (kind === undefined) next = undefined;
   else if (kind === 'years' && horizonKind(doc) !== 'years') {
-    const untilAge = typeof horizon?.untilAge === 'number' ? horizon.untilAge : MAX_AGE;
+    const untilAge = typeof horizon?.untilAge === 'number' ? horizon.untilAge : DEFAULT_UNTIL_AGE;
     next = { years: within(age === undefined ? 50 : untilAge - age, 150) };
   } else if (kind !== 'years' && horizonKind(doc) === 'years') {
     next = age === undefined ? undefined : { untilAge: within(age + horizon.years, 130) };
