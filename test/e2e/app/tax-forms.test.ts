@@ -6,43 +6,21 @@
  * them; the example saves through the form with the band and a lump sum age set.
  * Screenshotted into test-output/app/.
  */
-import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../../infra/local/web-build.js';
-import { launchChromium } from '../../support/browser.js';
-import { startRunHarness, type RunHarness } from '../runs/harness.js';
+import { outputDir, type SignedIn, signedInWithHousehold } from './signed-in.js';
 import { checkView } from './view-checks.js';
 
-const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
-
-let harness: RunHarness;
-let browser: Browser;
+let session: SignedIn;
 let page: Page;
 
 beforeAll(async () => {
-  await buildWebApp();
-  mkdirSync(outputDir, { recursive: true });
-  harness = await startRunHarness({});
-  const { password } = JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string };
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${harness.server.url}/app`);
-  await page.getByLabel('Organisation (realm)').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Households' }).waitFor();
-  await page.getByLabel('Name').fill('The Joneses');
-  await page.getByRole('button', { name: 'Create household' }).click();
-  await page.getByRole('heading', { name: /The Joneses/ }).waitFor();
+  session = await signedInWithHousehold('The Joneses');
+  page = session.page;
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
+  await session?.close();
 });
 
 const optionLabels = (label: string) => page.getByLabel(label).locator('option').allTextContents();

@@ -6,6 +6,9 @@
 import type { ComponentChildren } from 'preact';
 import type { FieldError } from '../api.ts';
 import { ErrorText, getAt, messagesFor } from '../components/fields.tsx';
+import { BandsField, MatrixField, NumberListField } from './ArrayFields.tsx';
+import { messagesInWords } from './messages.ts';
+import { asPercent, fromPercent } from './percent.ts';
 import type { FieldSpec } from './spec.ts';
 
 export interface RefOption {
@@ -23,19 +26,30 @@ export interface FormFieldProps {
   refs: (list: NonNullable<FieldSpec['ref']>) => RefOption[];
   onChange: (path: string, value: unknown, spec: FieldSpec) => void;
   shown: Set<string>;
+  /** The value the field takes when left empty (an assumption's default), shown greyed. */
+  fallback?: unknown;
 }
 
-/** A fraction shown as a percentage without floating-point dust (0.07 → 7, not 7.000000000000001). */
-const asPercent = (x: number) => Number((x * 100).toPrecision(12));
-const fromPercent = (x: number) => Number((x / 100).toPrecision(12));
+const ARRAY_FIELDS = { matrix: MatrixField, numbers: NumberListField, bands: BandsField } as const;
+
+/** The empty choice: the default's words where the field has one ("Default: lognormal"). */
+function emptyChoice(options: [string, string][], fallback: unknown): string {
+  const words = options.find(([code]) => code === String(fallback))?.[1];
+  return words ? `Default: ${words}` : '–';
+}
 
 export const fieldId = (path: string) => `field-${path.replace(/[^A-Za-z0-9]/g, '-')}`;
 
-export function FormField({ spec, path, doc, errors, currency, refs, onChange, shown }: FormFieldProps) {
+export function FormField({ spec, path, doc, errors, currency, refs, onChange, shown, fallback }: FormFieldProps) {
   shown.add(path);
   const id = fieldId(path);
-  const messages = messagesFor(errors, path);
-  const value = getAt(doc, path);
+  const value = spec.get ? spec.get(doc as Record<string, unknown>) : getAt(doc, path);
+  const set = (v: unknown) => onChange(path, v, spec);
+  if (spec.kind === 'matrix' || spec.kind === 'numbers' || spec.kind === 'bands') {
+    const ArrayField = ARRAY_FIELDS[spec.kind];
+    return <ArrayField spec={spec} path={path} id={id} value={value} fallback={fallback} errors={errors} set={set} shown={shown} />;
+  }
+  const messages = messagesInWords(messagesFor(errors, path), spec.kind === 'percent');
   const helpId = spec.help ? `${id}-help` : undefined;
   const errorId = messages.length ? `${id}-error` : undefined;
   const common = {
@@ -45,7 +59,6 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
     'aria-invalid': messages.length > 0,
     'aria-describedby': [helpId, errorId].filter(Boolean).join(' ') || undefined,
   };
-  const set = (v: unknown) => onChange(path, v, spec);
   const unit = [spec.kind === 'money' ? `${currency}, today’s money` : spec.kind === 'percent' ? '%' : '', spec.unit ?? '']
     .filter(Boolean)
     .join(' ');
@@ -53,7 +66,12 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
   let control: ComponentChildren;
   if (spec.kind === 'boolean') {
     control = (
-      <input {...common} type="checkbox" checked={value === true} onChange={(e) => set((e.currentTarget as HTMLInputElement).checked)} />
+      <input
+        {...common}
+        type="checkbox"
+        checked={(value ?? fallback) === true}
+        onChange={(e) => set((e.currentTarget as HTMLInputElement).checked)}
+      />
     );
   } else if (spec.kind === 'choice' || spec.kind === 'ref') {
     const options: [string, string][] = spec.kind === 'ref' ? refs(spec.ref!).map((r) => [r.id, r.label]) : (spec.options ?? []);
@@ -67,7 +85,7 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
           set(raw === '' ? undefined : /^\d+$/.test(raw) && spec.kind === 'choice' ? Number(raw) : raw);
         }}
       >
-        <option value="">{spec.kind === 'ref' ? 'Choose…' : '–'}</option>
+        <option value="">{spec.kind === 'ref' ? 'Choose…' : emptyChoice(options, fallback)}</option>
         {options.map(([code, words]) => (
           <option value={code}>{words}</option>
         ))}
@@ -112,6 +130,7 @@ export function FormField({ spec, path, doc, errors, currency, refs, onChange, s
         min={spec.min ?? (percent ? 0 : spec.kind === 'money' ? 0 : undefined)}
         max={spec.max ?? (percent ? 100 : undefined)}
         value={shownValue}
+        placeholder={typeof fallback === 'number' ? String(percent ? asPercent(fallback) : fallback) : undefined}
         onInput={(e) => {
           const raw = (e.currentTarget as HTMLInputElement).value;
           if (raw === '') return set(undefined);

@@ -37,7 +37,9 @@ export function labelOfId(doc: Doc, listKey: string, id: string | undefined): st
   return index >= 0 ? itemLabel(listKey, items[index], index) : (lists[listKey]?.noun ?? 'item');
 }
 
-const topFields = new Map(groups.flatMap((g) => g.fields ?? []).map((f) => [f.key, f.label]));
+const topFields = new Map(
+  groups.flatMap((g) => [...(g.fields ?? []), ...(g.advanced ?? []).flatMap((a) => a.fields)]).map((f) => [f.key, f.label]),
+);
 
 /** An error's field path in words. */
 export function describePath(doc: Doc, path: string): string {

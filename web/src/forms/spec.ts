@@ -3,79 +3,42 @@
  * label, unit and help, in the groups an adviser works through (people, income, spending, savings
  * and pensions, property and debts, protection, goals, assumptions). Lists of items (members,
  * incomes...) show the fields of each item's type; references to other items are picked from
- * their lists. The few fields with a shape no form fits (the correlation matrix, disability
- * termination factors, job-loss bands by age) stay in the JSON view.
+ * their lists. test/web/form-coverage.test.ts walks the scenario schema and fails on any field
+ * no control here covers.
  */
 import type { Doc } from './doc.ts';
+import type { FieldSpec, GroupSpec, ListSpec } from './field-spec.ts';
 import { choices, say } from '../words.ts';
+import { assumptionsGroup } from './assumptions-spec.ts';
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  EXPENSE_TYPES,
+  FILING_STATUSES,
+  GOAL_TYPES,
+  HEALTH,
+  INCOME_TYPES,
+  INDEXATION,
+  INSURANCE_TYPES,
+  LIABILITY_TYPES,
+  PRIORITIES,
+  PROPERTY_TYPES,
+  RATE_TYPES,
+  REPAYMENTS,
+  ROLES,
+  SEXES,
+  SPENDING_RULES,
+  TAX_SYSTEMS,
+  type TaxSystem,
+} from './codes.ts';
 
-export type Kind =
-  | 'text'
-  | 'date'
-  | 'textarea'
-  | 'integer'
-  | 'year'
-  | 'age'
-  | 'money'
-  | 'percent'
-  | 'number'
-  | 'choice'
-  | 'boolean'
-  | 'ref';
-
-/** The lists a reference picks from; `adults` are the members who are not dependants. */
-export type RefList = 'members' | 'adults' | 'accounts' | 'properties' | 'rentalProperties' | 'liabilities';
-
-export interface FieldSpec {
-  /** The path below the item (or the document): `birthYear`, `allocation.equity`. */
-  key: string;
-  label: string;
-  kind: Kind;
-  help?: string;
-  /** Shown after the input: "a year", "years". Money and percentages get theirs from the kind. */
-  unit?: string;
-  options?: [string, string][];
-  ref?: RefList;
-  /** Only for these item types. */
-  types?: readonly string[];
-  min?: number;
-  max?: number;
-  /** Shown only when this holds of the item (or the document). */
-  when?: (item: Doc) => boolean;
-  /** The item after this field is set to `value`, when setting it changes the item's shape (a rate's type). */
-  set?: (item: Doc, value: unknown) => Doc;
-}
-
-export interface ListSpec {
-  key: string;
-  title: string;
-  /** One item, for the buttons and each item's heading: "member", "income". */
-  noun: string;
-  help?: string;
-  /** The item types, when the list has them (its `type` field). */
-  types?: [string, string][];
-  /** The item types the document's rules allow, when they depend on it (the tax system's accounts). */
-  typesFor?: (doc: Doc) => [string, string][];
-  fields: FieldSpec[];
-  /** A new item of that type. */
-  blank: (type: string) => Record<string, unknown>;
-}
-
-export interface GroupSpec {
-  id: string;
-  title: string;
-  help?: string;
-  fields?: FieldSpec[];
-  lists?: ListSpec[];
-  /** Text shown at the end of the group (where fields other work will add go). */
-  note?: string;
-}
+export type { FieldSpec, GroupSpec, Kind, ListSpec, RefList } from './field-spec.ts';
 
 const indexation: FieldSpec = {
   key: 'indexation',
   label: 'Rises with',
   kind: 'choice',
-  options: choices(['CPI', 'NONE']),
+  options: choices(INDEXATION),
   help: 'Whether the amount keeps its value in today’s money or stays the same number each year',
 };
 const name = (what: string): FieldSpec => ({ key: 'name', label: 'Name', kind: 'text', help: `What the ${what} is called on screen` });
@@ -88,7 +51,7 @@ const members: ListSpec = {
   types: undefined,
   fields: [
     name('person'),
-    { key: 'role', label: 'Role', kind: 'choice', options: choices(['PRIMARY', 'PARTNER', 'DEPENDANT']) },
+    { key: 'role', label: 'Role', kind: 'choice', options: choices(ROLES) },
     { key: 'birthYear', label: 'Year of birth', kind: 'year' },
     {
       key: 'birthDate',
@@ -96,8 +59,8 @@ const members: ListSpec = {
       kind: 'date',
       help: 'Optional, in the year of birth: sets the State Pension age and Social Security claiming month; empty, 1 July is taken',
     },
-    { key: 'sex', label: 'Sex', kind: 'choice', options: choices(['FEMALE', 'MALE']), help: 'Sets the life table used' },
-    { key: 'health', label: 'Health', kind: 'choice', options: choices(['EXCELLENT', 'GOOD', 'AVERAGE', 'POOR']) },
+    { key: 'sex', label: 'Sex', kind: 'choice', options: choices(SEXES), help: 'Sets the life table used' },
+    { key: 'health', label: 'Health', kind: 'choice', options: choices(HEALTH) },
     { key: 'smoker', label: 'Smoker', kind: 'boolean' },
     { key: 'retirementAge', label: 'Retirement age', kind: 'age', unit: 'years old', help: 'Salary stops at this age' },
     {
@@ -124,7 +87,7 @@ const incomes: ListSpec = {
   title: 'Income',
   noun: 'income',
   help: 'Amounts a year, in today’s money, before tax.',
-  types: choices(['SALARY', 'STATE_PENSION', 'SOCIAL_SECURITY', 'DEFINED_BENEFIT_PENSION', 'ANNUITY', 'RENTAL', 'OTHER']),
+  types: choices(INCOME_TYPES),
   fields: [
     name('income'),
     {
@@ -238,7 +201,7 @@ const expenses: ListSpec = {
   title: 'Spending',
   noun: 'expense',
   help: 'Amounts a year, in today’s money.',
-  types: choices(['LIVING', 'OTHER']),
+  types: choices(EXPENSE_TYPES),
   fields: [
     name('expense'),
     { key: 'amount', label: 'Amount', kind: 'money', unit: 'a year' },
@@ -273,21 +236,25 @@ const expenses: ListSpec = {
   blank: (type) => ({ type, amount: 0 }),
 };
 
-/** The account types each tax system knows (docs/TAX.md, "Wrappers"). */
-const ACCOUNT_TYPES_BY_SYSTEM: Record<'UK' | 'US' | 'FLAT', string[]> = {
+/**
+ * The account types each tax system knows (docs/TAX.md, "Wrappers"): the API's rules
+ * (shared/domain/scenario/tax-settings.ts), which the app does not import as they carry the schema
+ * library; test/web/form-coverage.test.ts holds the two equal.
+ */
+export const ACCOUNT_TYPES_BY_SYSTEM: Record<TaxSystem, AccountType[]> = {
   FLAT: ['CASH', 'TAXABLE', 'RETIREMENT'],
   UK: ['CASH', 'TAXABLE', 'RETIREMENT', 'ISA', 'PENSION', 'GIA'],
   US: ['CASH', 'TAXABLE', 'RETIREMENT', 'TRADITIONAL', 'ROTH'],
 };
 
 /** The accounts salary contributions go into and that open at an age. */
-const PENSIONS = ['RETIREMENT', 'PENSION', 'TRADITIONAL', 'ROTH'];
+const PENSIONS: AccountType[] = ['RETIREMENT', 'PENSION', 'TRADITIONAL', 'ROTH'];
 
 /** The document's tax system; absent is FLAT (docs/TAX.md, "Defaults"). */
-const taxSystemOf = (doc: Doc): 'UK' | 'US' | 'FLAT' => (doc.taxSystem === 'UK' || doc.taxSystem === 'US' ? doc.taxSystem : 'FLAT');
+const taxSystemOf = (doc: Doc): TaxSystem => (doc.taxSystem === 'UK' || doc.taxSystem === 'US' ? doc.taxSystem : 'FLAT');
 
 /** The withdrawal order's places, one for each account type of the system, shown under that system. */
-function withdrawalOrder(system: 'UK' | 'US' | 'FLAT'): FieldSpec[] {
+function withdrawalOrder(system: TaxSystem): FieldSpec[] {
   const types = ACCOUNT_TYPES_BY_SYSTEM[system];
   return types.map((_, i) => ({
     key: `strategy.withdrawalOrder.${i}`,
@@ -318,7 +285,7 @@ const accounts: ListSpec = {
   help:
     'Balances today; contributions as a share of the owner’s salary. ' +
     'ISAs and pensions (UK), 401(k)s and IRAs (US) are offered under their country’s tax rules.',
-  types: choices(ACCOUNT_TYPES_BY_SYSTEM.UK.concat(['TRADITIONAL', 'ROTH'])),
+  types: choices(ACCOUNT_TYPES),
   typesFor: (doc) => choices(ACCOUNT_TYPES_BY_SYSTEM[taxSystemOf(doc)]),
   fields: [
     name('account'),
@@ -389,7 +356,7 @@ const properties: ListSpec = {
   key: 'properties',
   title: 'Property',
   noun: 'property',
-  types: choices(['RESIDENCE', 'RENTAL']),
+  types: choices(PROPERTY_TYPES),
   fields: [
     name('property'),
     { key: 'value', label: 'Value today', kind: 'money' },
@@ -404,7 +371,7 @@ const liabilities: ListSpec = {
   key: 'liabilities',
   title: 'Debts',
   noun: 'debt',
-  types: choices(['MORTGAGE', 'LOAN']),
+  types: choices(LIABILITY_TYPES),
   fields: [
     name('debt'),
     { key: 'balance', label: 'Owed today', kind: 'money', help: 'Leave empty for the loan a home purchase goal takes out' },
@@ -412,7 +379,7 @@ const liabilities: ListSpec = {
       key: 'rate.type',
       label: 'Interest',
       kind: 'choice',
-      options: choices(['FIXED', 'VARIABLE']),
+      options: choices(RATE_TYPES),
       set: (item, type) => ({ ...item, rate: type === 'FIXED' ? { type, annual: 0.05 } : { type, spread: 0.01 } }),
     },
     { key: 'rate.annual', label: 'Fixed rate', kind: 'percent', unit: 'a year', max: 50, when: (d) => d.rate?.type !== 'VARIABLE' },
@@ -426,7 +393,7 @@ const liabilities: ListSpec = {
       when: (d) => d.rate?.type === 'VARIABLE',
     },
     { key: 'remainingYears', label: 'Years left', kind: 'integer', unit: 'years', min: 1, max: 60 },
-    { key: 'repayment', label: 'Repayment', kind: 'choice', options: choices(['AMORTIZING', 'INTEREST_ONLY']) },
+    { key: 'repayment', label: 'Repayment', kind: 'choice', options: choices(REPAYMENTS) },
     { key: 'propertyId', label: 'Secured on', kind: 'ref', ref: 'properties', types: ['MORTGAGE'] },
   ],
   blank: (type) => ({ type, balance: 0, rate: { type: 'FIXED', annual: 0.05 }, remainingYears: 25 }),
@@ -436,7 +403,7 @@ const insurance: ListSpec = {
   key: 'insurance',
   title: 'Protection',
   noun: 'policy',
-  types: choices(['TERM_LIFE', 'DISABILITY_INCOME', 'LONG_TERM_CARE']),
+  types: choices(INSURANCE_TYPES),
   fields: [
     name('policy'),
     { key: 'insuredId', label: 'Insured', kind: 'ref', ref: 'adults' },
@@ -457,11 +424,11 @@ const goals: ListSpec = {
   title: 'Goals',
   noun: 'goal',
   help: 'In today’s money. A goal falls due in a calendar year, or at a person’s age.',
-  types: choices(GOAL_TYPES()),
+  types: choices(GOAL_TYPES),
   fields: [
     name('goal'),
     { key: 'amount', label: 'Amount', kind: 'money', help: 'Each time; a year for retirement; the estate to leave for a legacy' },
-    { key: 'priority', label: 'Priority', kind: 'choice', options: choices(['ESSENTIAL', 'IMPORTANT', 'ASPIRATIONAL']) },
+    { key: 'priority', label: 'Priority', kind: 'choice', options: choices(PRIORITIES) },
     { key: 'year', label: 'In year', kind: 'year' },
     { key: 'memberId', label: 'For', kind: 'ref', ref: 'members', help: 'With an age: when this person reaches it' },
     { key: 'age', label: 'At age', kind: 'age', unit: 'years old' },
@@ -472,24 +439,6 @@ const goals: ListSpec = {
   ],
   blank: (type) => ({ type, amount: 0, priority: 'IMPORTANT' }),
 };
-
-function GOAL_TYPES(): string[] {
-  return [
-    'RETIREMENT',
-    'EDUCATION',
-    'HOME_PURCHASE',
-    'CAR',
-    'TRAVEL',
-    'WEDDING',
-    'CHILD',
-    'SABBATICAL',
-    'DEBT_PAYOFF',
-    'EMERGENCY_FUND',
-    'LEGACY',
-    'CUSTOM',
-    'CUSTOM_RECURRING',
-  ];
-}
 
 const FLAT_RATES = {
   earnedIncome: 'On earned income',
@@ -513,10 +462,7 @@ function withTaxSystem(doc: Doc, system: unknown): Doc {
   };
 }
 
-const economic = 'assumptions.economic';
 const guardrails = (doc: Doc) => doc.strategy?.spendingRule?.type === 'GUARDRAILS';
-const historical = (doc: Doc) => doc.assumptions?.economic?.model === 'HISTORICAL';
-const life = 'assumptions.life';
 
 export const groups: GroupSpec[] = [
   {
@@ -539,7 +485,7 @@ export const groups: GroupSpec[] = [
         key: 'strategy.spendingRule.type',
         label: 'Spending rule',
         kind: 'choice',
-        options: choices(['FIXED_REAL', 'GUARDRAILS']),
+        options: choices(SPENDING_RULES),
         help: 'Guardrails cut discretionary spending after a bad year for the investments',
         set: (doc, type) => ({ ...doc, strategy: { ...doc.strategy, spendingRule: { type } } }),
       },
@@ -585,7 +531,7 @@ export const groups: GroupSpec[] = [
         key: 'taxSystem',
         label: 'Tax rules',
         kind: 'choice',
-        options: choices(['UK', 'US', 'FLAT']),
+        options: choices(TAX_SYSTEMS),
         help: 'Empty: flat rates',
         set: withTaxSystem,
       },
@@ -612,7 +558,7 @@ export const groups: GroupSpec[] = [
         key: 'filingStatus',
         label: 'Filing status',
         kind: 'choice',
-        options: choices(['SINGLE', 'MARRIED_JOINT']),
+        options: choices(FILING_STATUSES),
         help: 'Empty: single for one adult, married filing jointly for a couple',
         when: (doc) => taxSystemOf(doc) === 'US',
       },
@@ -632,52 +578,7 @@ export const groups: GroupSpec[] = [
   { id: 'property', title: 'Property and debts', lists: [properties, liabilities] },
   { id: 'protection', title: 'Protection', lists: [insurance] },
   { id: 'goals', title: 'Goals', lists: [goals] },
-  {
-    id: 'assumptions',
-    title: 'Assumptions',
-    help: 'Left empty, the calibrated defaults apply (docs/ECONOMY.md, docs/LIFE.md).',
-    fields: [
-      { key: `${economic}.model`, label: 'Markets', kind: 'choice', options: choices(['STOCHASTIC', 'HISTORICAL']) },
-      { key: `${economic}.inflation.longRunMean`, label: 'Inflation in the long run', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.inflation.initial`, label: 'Inflation now', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.shortRate.longRunMean`, label: 'Short interest rate in the long run', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.shortRate.initial`, label: 'Short interest rate now', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.equity.model`, label: 'Equity model', kind: 'choice', options: choices(['GBM', 'RSLN2']) },
-      { key: `${economic}.equity.riskPremium`, label: 'Equity return above cash', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.equity.volatility`, label: 'Equity volatility', kind: 'percent', unit: 'a year' },
-      { key: `${economic}.bonds.maturity`, label: 'Bond maturity', kind: 'number', unit: 'years' },
-      { key: `${economic}.bonds.termPremium`, label: 'Bond term premium', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.property.realGrowth`, label: 'Property growth above inflation', kind: 'percent', unit: 'a year', min: -10 },
-      { key: `${economic}.property.volatility`, label: 'Property volatility', kind: 'percent', unit: 'a year' },
-      {
-        key: `${economic}.historical.method`,
-        label: 'History replayed as',
-        kind: 'choice',
-        options: choices(['BOOTSTRAP', 'SEQUENTIAL']),
-        when: historical,
-      },
-      { key: `${economic}.historical.fromYear`, label: 'History from', kind: 'year', when: historical },
-      { key: `${economic}.historical.toYear`, label: 'History to', kind: 'year', when: historical },
-      { key: `${economic}.historical.blockYears`, label: 'Blocks of', kind: 'integer', unit: 'years', when: historical },
-      { key: `${life}.longevityRisk.enabled`, label: 'Longevity risk (everyone living longer)', kind: 'boolean' },
-      { key: `${life}.disability.enabled`, label: 'Disability', kind: 'boolean' },
-      { key: `${life}.longTermCare.enabled`, label: 'Long-term care', kind: 'boolean' },
-      { key: `${life}.longTermCare.homeCareAnnualCost`, label: 'Care at home', kind: 'money', unit: 'a year' },
-      { key: `${life}.longTermCare.nursingHomeAnnualCost`, label: 'Nursing home', kind: 'money', unit: 'a year' },
-      { key: `${life}.unemployment.enabled`, label: 'Job loss', kind: 'boolean' },
-      { key: `${life}.unemployment.benefitFraction`, label: 'Benefit while out of work', kind: 'percent', unit: 'of salary' },
-      { key: `${life}.unemployment.benefitYears`, label: 'Benefit for', kind: 'number', unit: 'years' },
-      { key: 'simulation.paths', label: 'Lives simulated', kind: 'integer', min: 1, max: 100_000, help: 'More lives, less sampling error' },
-      {
-        key: 'simulation.seed',
-        label: 'Random seed',
-        kind: 'integer',
-        min: 0,
-        help: 'The same seed gives the same lives: every run, comparison and analysis of this plan uses it',
-      },
-      { key: 'simulation.horizon.untilAge', label: 'Plan until the youngest adult is', kind: 'age', unit: 'years old', help: 'Empty: 120' },
-    ],
-  },
+  assumptionsGroup,
 ];
 
 /** Every list, by its key. */

@@ -5,12 +5,14 @@
  * naming the field in words when no input shows it.
  */
 import type { Doc } from '../forms/doc.ts';
-import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { FieldError, ScenarioDocument } from '../api.ts';
 import { ErrorText, getAt, setAt } from '../components/fields.tsx';
 import { FormField, type RefOption } from '../forms/FormField.tsx';
 import { groups, type FieldSpec, type ListSpec } from '../forms/spec.ts';
 import { describePath, itemLabel, refOptions } from '../forms/items.ts';
+import { assumptionDefaults } from '../forms/defaults.ts';
 import { say } from '../words.ts';
 
 export interface ScenarioEditorProps {
@@ -102,6 +104,7 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
     }
   };
   const refs = (list: NonNullable<FieldSpec['ref']>): RefOption[] => refOptions(doc, list);
+  const defaultAt = assumptionDefaults(doc, currency);
   const field = (spec: FieldSpec, base: string, subject: Doc) =>
     (!spec.when || spec.when(subject)) && (
       <FormField
@@ -114,6 +117,7 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
         refs={refs}
         onChange={change}
         shown={shown}
+        fallback={base ? undefined : defaultAt(spec.key)}
       />
     );
   const unplaced = errors.filter((e) => !shown.has(e.field));
@@ -136,6 +140,15 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
             />
           ))}
           {group.fields && <div class="field-grid">{group.fields.map((f) => field(f, '', doc))}</div>}
+          {group.advanced?.map((part) => (
+            <Disclosure
+              id={`advanced-${part.id}`}
+              summary={part.summary}
+              openFor={part.fields.some((f) => errors.some((e) => e.field.startsWith(f.key)))}
+            >
+              <div class="field-grid">{part.fields.map((f) => field(f, '', doc))}</div>
+            </Disclosure>
+          ))}
           {group.note && <p class="muted note">{group.note}</p>}
         </section>
       ))}
@@ -168,6 +181,20 @@ export function ScenarioEditor({ initial, submitLabel, onSubmit, errors, currenc
         </button>
       </div>
     </form>
+  );
+}
+
+/** Fields behind a summary, opened by the user or by an error among them (and then left as the user leaves it). */
+function Disclosure({ id, summary, openFor, children }: { id: string; summary: string; openFor: boolean; children: ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (openFor) setOpen(true);
+  }, [openFor]);
+  return (
+    <details class="advanced" id={id} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>{summary}</summary>
+      {children}
+    </details>
   );
 }
 

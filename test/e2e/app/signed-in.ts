@@ -1,0 +1,51 @@
+/**
+ * The start of a form test: the app built from this tree, the real local runtime, Debian's
+ * Chromium signed in as the demo user, and a new household open. Screenshots go to test-output/app/.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { buildWebApp } from '../../../infra/local/web-build.js';
+import { launchChromium } from '../../support/browser.js';
+import { startRunHarness, type RunHarness } from '../runs/harness.js';
+
+export const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
+
+export interface SignedIn {
+  harness: RunHarness;
+  browser: Browser;
+  page: Page;
+  householdId: string;
+  close(): Promise<void>;
+}
+
+export async function signedInWithHousehold(householdName: string): Promise<SignedIn> {
+  await buildWebApp();
+  mkdirSync(outputDir, { recursive: true });
+  const harness = await startRunHarness({});
+  const { password } = JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string };
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${harness.server.url}/app`);
+  await page.getByLabel('Organisation (realm)').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Households' }).waitFor();
+  await page.getByLabel('Name').fill(householdName);
+  await page.getByRole('button', { name: 'Create household' }).click();
+  await page.getByRole('heading', { name: householdName }).waitFor();
+  // The household's page: #/households/{id}.
+  const householdId = new URL(page.url()).hash.replace(/^#\//, '').split('/')[1];
+  return {
+    harness,
+    browser,
+    page,
+    householdId,
+    close: async () => {
+      await browser.close();
+      await harness.close();
+    },
+  };
+}
