@@ -1,0 +1,133 @@
+/**
+ * What a filter picked out: how many lives match and their share of all lives, with the range the
+ * share of the plan's lives is likely in, in words; then their fan of net worth against the other
+ * lives', with its legend, tooltips and its figures as a table.
+ */
+import { Chart } from '../charts/Chart.tsx';
+import { MIN_FAN_LIVES } from '../charts/figures.ts';
+import { count, money, percent, standardError } from '../format.ts';
+import type { QueryAnswer } from './lives-api.ts';
+import { drawnRows, type LivesFanRow, livesFanChart, livesFanLegend, livesFanRows } from './lives-fan.ts';
+
+export interface MatchesProps {
+  answer: QueryAnswer;
+  /** The filter in words. */
+  described: string;
+  filtered: boolean;
+  currency: string;
+  main: { name: string; birthYear: number };
+}
+
+/** Where the share of the plan's lives like these is likely to lie: a normal 95% interval, or the rule of three at none or all. */
+export function shareRange(matched: number, lives: number): string {
+  const p = matched / lives;
+  if (matched === 0) return `likely below ${percent(3 / lives, lives)}`;
+  if (matched === lives) return `likely above ${percent(1 - 3 / lives, lives)}`;
+  const half = 1.96 * standardError(p, lives);
+  return `likely between ${percent(Math.max(0, p - half), lives)} and ${percent(Math.min(1, p + half), lives)}`;
+}
+
+export function Matches({ answer, described, filtered, currency, main }: MatchesProps) {
+  const { matched, lives } = answer;
+  const rows = drawnRows(livesFanRows(answer, main.birthYear));
+  const ageLabel = `Age of ${main.name}`;
+  const whose = filtered ? 'the matching lives and the others' : 'all lives';
+  return (
+    <>
+      <section class="summary card" aria-labelledby="lives-matches-title">
+        <h2 id="lives-matches-title">{described}</h2>
+        <dl class="figures">
+          <div>
+            <dt>Lives that match</dt>
+            <dd data-figure="lives-matched" data-value={matched}>
+              {count(matched)} of {count(lives)}
+            </dd>
+          </div>
+          <div>
+            <dt>Share of all lives</dt>
+            <dd data-figure="lives-share">{percent(matched / lives, lives)}</dd>
+            <dd class="definition">
+              {`From ${count(lives)} simulated lives, the chance of a life like these is ${shareRange(matched, lives)} `}
+              (a 95% interval).
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="lives-fan-title">
+        <h2 id="lives-fan-title">Net worth of {whose}, in today’s money</h2>
+        {filtered && matched < MIN_FAN_LIVES && (
+          <p class="muted" data-fan-cut="matching">
+            {`Fewer than ${MIN_FAN_LIVES} lives match, too few to draw their band: the chart shows the other lives; `}
+            open the matching lives one by one below, or run the plan with more lives.
+          </p>
+        )}
+        {rows.length > 0 && (
+          <Chart
+            name="lives-fan"
+            label={`Net worth (today’s money) of ${whose} by age of ${main.name}: medians, middle halves and the middle 90% of lives`}
+            draw={(width) => livesFanChart(rows, width, ageLabel, currency, filtered)}
+            deps={[answer, main.birthYear, currency]}
+            legend={livesFanLegend(filtered)}
+            table={<LivesFanTable rows={rows} currency={currency} filtered={filtered} />}
+          />
+        )}
+        {rows.length > 0 && (
+          <p class="muted">
+            {`Each side stops where fewer than ${MIN_FAN_LIVES} of its lives are still running, `}
+            too few to estimate the band.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function LivesFanTable({ rows, currency, filtered }: { rows: LivesFanRow[]; currency: string; filtered: boolean }) {
+  const m = (x: number | null) => money(x, currency);
+  return (
+    <table class="numbers">
+      <thead>
+        <tr>
+          <th scope="col">Age</th>
+          <th scope="col">Year</th>
+          <th scope="col">{filtered ? 'Matching lives running' : 'Lives running'}</th>
+          <th scope="col">5th percentile</th>
+          <th scope="col">25th</th>
+          <th scope="col">Median</th>
+          <th scope="col">75th</th>
+          <th scope="col">95th</th>
+          {filtered && (
+            <>
+              <th scope="col">Other lives running</th>
+              <th scope="col">Others’ 25th</th>
+              <th scope="col">Others’ median</th>
+              <th scope="col">Others’ 75th</th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr>
+            <th scope="row">{r.age}</th>
+            <td>{r.year}</td>
+            <td>{count(r.lives)}</td>
+            <td>{m(r.match.p5)}</td>
+            <td>{m(r.match.p25)}</td>
+            <td>{m(r.match.p50)}</td>
+            <td>{m(r.match.p75)}</td>
+            <td>{m(r.match.p95)}</td>
+            {filtered && (
+              <>
+                <td>{count(r.others)}</td>
+                <td>{m(r.rest.p25)}</td>
+                <td>{m(r.rest.p50)}</td>
+                <td>{m(r.rest.p75)}</td>
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
