@@ -74,7 +74,9 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
     const described = describeFilter(filter, names);
     try {
       const created = await livesApi.startQuery(address, fanQuery(where));
-      const done = await untilDone(created, (wait) => livesApi.getQuery(address, created.id, wait), setPending);
+      // Progress shows while the query is queued or running; a small one comes back answered.
+      const progress = (q: QueryRun) => setPending(q.status === 'QUEUED' || q.status === 'RUNNING' ? q : null);
+      const done = await untilDone(created, (wait) => livesApi.getQuery(address, created.id, wait), progress);
       if (done.status !== 'COMPLETED' || !done.answer)
         throw new Error(`The question could not be answered: ${done.error?.reason ?? 'no reason given'}`);
       setResult({ queryId: done.id, answer: done.answer, where, described });

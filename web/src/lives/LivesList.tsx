@@ -1,14 +1,13 @@
 /**
- * The matching lives, a page at a time, in the run's order: each one's outcome, the main client's
- * age at its first shortfall, its estate at the end and what happened on it, with a button that
- * opens it.
+ * The matching lives, a page at a time, in the run's order: each a card with its outcome, its estate
+ * at the end, the main client's age at its first shortfall and what happened on it, and a button
+ * that opens it. Cards rather than a table, so a phone shows every figure without scrolling sideways.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ScenarioDocument } from '../api.ts';
-import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { describeApiError } from '../components/api-errors.ts';
 import { count, money } from '../format.ts';
-import { memberName } from '../names.ts';
+import { mainMember, memberName } from '../names.ts';
 import { say } from '../words.ts';
 import { type Condition, type LifeSummary, type LivesPage, livesApi, type SimulationAddress } from './lives-api.ts';
 
@@ -84,41 +83,35 @@ export function LivesList({ address, where, scenario, currency, lives, onOpen }:
         <>
           <p class="muted" aria-live="polite">
             {`Lives ${count(page * PAGE_SIZE + 1)} to ${count(page * PAGE_SIZE + data.content.length)} of the ${count(total)} that match, `}
-            in the order they were simulated. Amounts are in today’s money.
+            in the order they were simulated. Amounts are in today’s money; a first shortfall is the age of {mainMember(scenario).name} in
+            the first year essential spending was not fully met.
           </p>
-          <ScrollRegion label="Matching lives">
-            <table class="numbers" data-table="lives">
-              <thead>
-                <tr>
-                  <th scope="col">Life</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">First shortfall, age</th>
-                  <th scope="col">Estate at the end</th>
-                  <th scope="col">What happened</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((life) => (
-                  <tr data-life={life.index}>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        class="link"
-                        onClick={() => onOpen(life.index)}
-                        aria-label={`Open life ${count(life.index + 1)} of ${count(lives)}`}
-                      >
-                        {count(life.index + 1)}
-                      </button>
-                    </th>
-                    <td>{life.outcome === 'SUCCEEDED' ? 'Succeeded' : 'Did not succeed'}</td>
-                    <td>{life.depletionAge === null ? 'never' : life.depletionAge}</td>
-                    <td>{money(life.terminalEstate, currency)}</td>
-                    <td class="lives-happened">{happenings(life, scenario)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <ol class="lives-cards" data-list="lives">
+            {data.content.map((life) => (
+              <li class="card" data-life={life.index}>
+                <h3>
+                  <button type="button" class="link" onClick={() => onOpen(life.index)}>
+                    Life {count(life.index + 1)}
+                    <span class="visually-hidden"> of {count(lives)}: open it</span>
+                  </button>
+                </h3>
+                <span class={life.outcome === 'SUCCEEDED' ? 'outcome succeeded' : 'outcome failed'}>
+                  {life.outcome === 'SUCCEEDED' ? 'Succeeded' : 'Did not succeed'}
+                </span>
+                <dl>
+                  <div>
+                    <dt>Estate at the end</dt>
+                    <dd>{money(life.terminalEstate, currency)}</dd>
+                  </div>
+                  <div>
+                    <dt>First shortfall</dt>
+                    <dd>{life.depletionAge === null ? 'never' : `at ${life.depletionAge}`}</dd>
+                  </div>
+                </dl>
+                <p class="lives-happened">{happenings(life, scenario)}</p>
+              </li>
+            ))}
+          </ol>
           {pages > 1 && (
             <nav class="pager" aria-label="Pages of lives">
               <button type="button" class="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
