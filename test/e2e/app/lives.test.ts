@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../../../infra/local/web-build.js';
 import { launchChromium } from '../../support/browser.js';
 import { startRunHarness, type RunHarness } from '../runs/harness.js';
+import { signInAsDemo } from './sign-in.js';
 import { checkView } from './view-checks.js';
 
 const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
@@ -56,7 +57,6 @@ beforeAll(async () => {
   await buildWebApp();
   mkdirSync(outputDir, { recursive: true });
   harness = await startRunHarness({ RUN_INLINE_PATH_YEARS: ALL_INLINE });
-  const { password } = JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string };
   const household = await apiPost('/households', { name: 'The Lees', currency: 'USD' });
   householdId = household.id;
   const scenario = await apiPost(`/households/${householdId}/scenarios`, await couple());
@@ -67,13 +67,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${harness.server.url}/app`);
-  await page.getByLabel('Organisation (realm)').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Households' }).waitFor();
+  await signInAsDemo(page, harness);
   await page.getByRole('link', { name: 'The Lees' }).click();
   await page.getByRole('link', { name: 'Couple five years from retirement' }).first().click();
   await page.getByRole('button', { name: 'Run simulation' }).waitFor();
@@ -204,6 +198,12 @@ describe('the Lives view', () => {
     await checkView(page, outputDir, 'lives-life', { ids });
     await phoneParts([['.life-detail', 'lives-life-detail']]);
     await page.getByRole('button', { name: 'Back to the matching lives' }).click();
+    await page.locator('[data-list="lives"]').waitFor();
+    // A look at another tab keeps the filter and its answer.
+    const shown = await shownQuery();
+    await page.getByRole('tab', { name: /^Results/ }).click();
+    await page.getByRole('tab', { name: 'Lives' }).click();
+    expect(await shownQuery()).toBe(shown);
     await page.locator('[data-list="lives"]').waitFor();
   });
 

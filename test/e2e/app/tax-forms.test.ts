@@ -6,12 +6,12 @@
  * Screenshotted into test-output/app/.
  */
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../../../infra/local/web-build.js';
 import { launchChromium } from '../../support/browser.js';
 import { startRunHarness, type RunHarness } from '../runs/harness.js';
+import { signInAsDemo } from './sign-in.js';
 import { checkView } from './view-checks.js';
 
 const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
@@ -24,16 +24,9 @@ beforeAll(async () => {
   await buildWebApp();
   mkdirSync(outputDir, { recursive: true });
   harness = await startRunHarness({});
-  const { password } = JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string };
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${harness.server.url}/app`);
-  await page.getByLabel('Organisation (realm)').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Households' }).waitFor();
+  await signInAsDemo(page, harness);
   await page.getByLabel('Name').fill('The Joneses');
   await page.getByRole('button', { name: 'Create household' }).click();
   await page.getByRole('heading', { name: /The Joneses/ }).waitFor();

@@ -5,9 +5,11 @@
  */
 import { Chart } from '../charts/Chart.tsx';
 import { MIN_FAN_LIVES } from '../charts/figures.ts';
-import { count, money, percent, standardError } from '../format.ts';
+import { count, money, percent } from '../format.ts';
 import type { QueryAnswer } from './lives-api.ts';
-import { drawnRows, type LivesFanRow, livesFanChart, livesFanLegend, livesFanRows } from './lives-fan.ts';
+import { shareInterval } from './share.ts';
+import { drawnRows, type LivesFanRow, livesFanRows } from './fan-rows.ts';
+import { livesFanChart, livesFanLegend } from './lives-fan.ts';
 
 export interface MatchesProps {
   answer: QueryAnswer;
@@ -18,18 +20,17 @@ export interface MatchesProps {
   main: { name: string; birthYear: number };
 }
 
-/** Where the share of the plan's lives like these is likely to lie: a normal 95% interval, or the rule of three at none or all. */
-export function shareRange(matched: number, lives: number): string {
-  const p = matched / lives;
-  if (matched === 0) return `likely below ${percent(3 / lives, lives)}`;
-  if (matched === lives) return `likely above ${percent(1 - 3 / lives, lives)}`;
-  const half = 1.96 * standardError(p, lives);
-  return `likely between ${percent(Math.max(0, p - half), lives)} and ${percent(Math.min(1, p + half), lives)}`;
+/** The share's 95% interval in words, each end to the decimals the lives support. */
+function shareRange(matched: number, lives: number): string {
+  const [low, high] = shareInterval(matched, lives);
+  if (matched === 0) return `likely below ${percent(high, lives)}`;
+  if (matched === lives) return `likely above ${percent(low, lives)}`;
+  return `likely between ${percent(low, lives)} and ${percent(high, lives)}`;
 }
 
 export function Matches({ answer, described, filtered, currency, main }: MatchesProps) {
   const { matched, lives } = answer;
-  const rows = drawnRows(livesFanRows(answer, main.birthYear));
+  const rows = drawnRows(livesFanRows(answer.groups ?? [], main.birthYear, MIN_FAN_LIVES));
   const ageLabel = `Age of ${main.name}`;
   const whose = filtered ? 'the matching lives and the others' : 'all lives';
   return (

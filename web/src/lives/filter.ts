@@ -3,9 +3,19 @@
  * someone, between two ages), how the plan turned out, a figure at an age, a goal met or missed;
  * combined so that all of them, or any one, must hold. Each choice becomes a condition of the
  * query language (docs/QUERIES.md) and a phrase in words; the conditions go under one `all` or
- * `any`, so an error the API names at `where.all[2]…` belongs to the third choice.
+ * `any`, so an error the API names at `where.all[2]…` belongs to the third choice. The file
+ * imports nothing, so the project's unit tests load it outside the browser build.
  */
-import type { Condition } from './lives-api.ts';
+
+/** A condition on a life: the parts of the query language the view's filters make. */
+export type Condition =
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition }
+  | { event: { type: string; memberId?: string; fromAge?: number; toAge?: number } }
+  | { outcome: 'SUCCEEDED' | 'FAILED' | 'DEPLETED' }
+  | { goal: string; met: boolean }
+  | { metric: string; atAge?: number; memberId?: string; view?: 'real' | 'nominal'; gte?: number; lt?: number };
 
 /** The events a filter offers, with what happened in words. */
 export const EVENT_PHRASES = {
@@ -177,14 +187,22 @@ function ages(from: number | null, to: number | null): string {
   return '';
 }
 
+/** When a household's event happened, by the main client's age: "when Alex was between 70 and 85". */
+function mainAged(main: string, from: number | null, to: number | null): string {
+  if (from !== null && to !== null) return from === to ? `when ${main} was ${from}` : `when ${main} was between ${from} and ${to}`;
+  if (from !== null) return `when ${main} was ${from} or older`;
+  if (to !== null) return `when ${main} was ${to} or younger`;
+  return '';
+}
+
 /** A choice in words: "Alex needed long-term care between 70 and 85". */
 export function describeChoice(c: FilterChoice, names: Names): string {
   switch (c.kind) {
     case 'event': {
       const phrase: string = EVENT_PHRASES[c.event];
       if (!MEMBER_EVENTS.includes(c.event)) {
-        const when = ages(c.fromAge, c.toAge);
-        return when ? `${phrase} (${names.main} aged${when})` : phrase;
+        const when = mainAged(names.main, c.fromAge, c.toAge);
+        return when ? `${phrase} ${when}` : phrase;
       }
       const who = c.memberId ? names.member(c.memberId) : 'Someone';
       return `${who} ${phrase[0].toLowerCase()}${phrase.slice(1)}${ages(c.fromAge, c.toAge)}`;

@@ -6,24 +6,15 @@
 import type { LifeSummary } from '../../../shared/engine/lives/life-summary-shape.ts';
 import type { LifeEvent, LifeYear } from '../../../shared/engine/output/output-document.ts';
 import { client, data, type RunStatus } from '../api.ts';
+import type { Condition } from './filter.ts';
 
-export type { LifeSummary };
+export type { Condition, LifeSummary };
 
 /*
  * The query language's shapes as the view uses them (docs/QUERIES.md). The engine's own types
  * (shared/engine/lives/query.ts, query-answer.ts) sit in modules that reach its runtime, which the
  * app's type check does not take in.
  */
-
-/** A condition on a life: the parts of the language the view's filters make. */
-export type Condition =
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition }
-  | { event: { type: string; memberId?: string; fromAge?: number; toAge?: number } }
-  | { outcome: 'SUCCEEDED' | 'FAILED' | 'DEPLETED' }
-  | { goal: string; met: boolean }
-  | { metric: string; atAge?: number; memberId?: string; view?: 'real' | 'nominal'; gte?: number; lt?: number };
 
 export interface LivesQuery {
   where?: Condition;

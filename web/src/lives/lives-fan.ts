@@ -1,19 +1,16 @@
 /**
  * The fan of net worth (today's money) of the lives a filter matches against the others, from a
- * year-grouped query with `compareTo: "rest"`: the query, its answer as rows by the main client's
- * age, and the chart. The matching lives are drawn as the app draws every fan (the middle 90% and
- * the middle half as bands, the median as a line); the other lives as lines only (their median,
- * and their 25th and 75th percentiles dashed), so the two never blend into one colour. Each side
- * stops where fewer than MIN_FAN_LIVES of its lives are still running, as the results' fan does.
+ * year-grouped query with `compareTo: "rest"`: the query, and the chart of its rows (fan-rows.ts).
+ * The matching lives are drawn as the app draws every fan (the middle 90% and the middle half as
+ * bands, the median as a line); the other lives as lines only (their median, and their 25th and
+ * 75th percentiles dashed), so the two never blend into one colour. Each side stops where fewer
+ * than MIN_FAN_LIVES of its lives are still running, as the results' fan does.
  */
 import { areaY, lineY, plot, pointerX, ruleY, tip } from '@observablehq/plot';
-import { common, MIN_FAN_LIVES, palette } from '../charts/figures.ts';
+import { common, palette } from '../charts/figures.ts';
 import { axisMoney, money } from '../format.ts';
-import type { Condition, LivesQuery, QueryAnswer } from './lives-api.ts';
-
-const PERCENTILES = ['p5', 'p25', 'p50', 'p75', 'p95'] as const;
-type Percentile = (typeof PERCENTILES)[number];
-type Band = Record<Percentile, number | null>;
+import { type LivesFanRow, PERCENTILES, type Percentile } from './fan-rows.ts';
+import type { Condition, LivesQuery } from './lives-api.ts';
 
 /** The query behind the view: net worth's percentiles year by year, for the matching lives and (with a filter) the rest. */
 export function fanQuery(where: Condition | undefined): LivesQuery {
@@ -22,46 +19,6 @@ export function fanQuery(where: Condition | undefined): LivesQuery {
     select: PERCENTILES.map((stat) => ({ stat, metric: 'netWorth' as const, view: 'real' as const })),
     groupBy: 'year',
   };
-}
-
-export interface LivesFanRow {
-  age: number;
-  year: number;
-  /** Matching lives still running that year. */
-  lives: number;
-  /** The others still running that year (0 without a filter). */
-  others: number;
-  /** The matching lives' percentiles, null where too few run. */
-  match: Band;
-  /** The others', null where too few run. */
-  rest: Band;
-}
-
-const empty = (): Band => ({ p5: null, p25: null, p50: null, p75: null, p95: null });
-
-/** The answer's year groups as rows, by the age of the member born in `birthYear`; a side's figures blank where it has too few lives. */
-export function livesFanRows(answer: QueryAnswer, birthYear: number): LivesFanRow[] {
-  return (answer.groups ?? []).map((g) => {
-    const year = Number(g.key.calendarYear);
-    const others = g.rest ?? 0;
-    const match = empty();
-    const rest = empty();
-    PERCENTILES.forEach((p, i) => {
-      const result = g.select[i];
-      if (g.matched >= MIN_FAN_LIVES) match[p] = result?.value ?? null;
-      if (others >= MIN_FAN_LIVES) rest[p] = result?.rest?.value ?? null;
-    });
-    return { age: year - birthYear, year, lives: g.matched, others, match, rest };
-  });
-}
-
-/** The rows while either side is drawn: the chart ends where both have stopped. */
-export function drawnRows(rows: LivesFanRow[]): LivesFanRow[] {
-  let last = -1;
-  rows.forEach((r, i) => {
-    if (r.match.p50 !== null || r.rest.p50 !== null) last = i;
-  });
-  return rows.slice(0, last + 1);
 }
 
 export const livesFanLegend = (filtered: boolean) => [

@@ -4,7 +4,7 @@
  * Runs take the scenario's own seed and number of lives, so its success figure is the same here,
  * in comparisons and in analyses.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
   ApiError,
@@ -45,6 +45,8 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
   const [draft, setDraft] = useState<ScenarioDocument | null>(null);
   /** Saved since the results shown were made. */
   const [changed, setChanged] = useState(false);
+  const livesOpened = useRef(false);
+  if (tab === 'lives') livesOpened.current = true;
 
   useEffect(() => {
     setOutput(undefined);
@@ -178,8 +180,9 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
         </div>
       )}
 
-      {tab === 'lives' && (
-        <div {...panel('lives')}>
+      {/* Once opened, Lives stays on the page (hidden behind other tabs), so its filter and answer outlive a look elsewhere. */}
+      {(tab === 'lives' || livesOpened.current) && (
+        <div {...panel('lives')} hidden={tab !== 'lives'}>
           {output?.simulationId ? (
             <Lives
               key={output.simulationId}
