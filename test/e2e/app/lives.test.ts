@@ -3,11 +3,12 @@
  * its results page, Lives opened from the results, a filter picked from plain choices; the count
  * shown equals the output's own figure (lives where Chris needed care = probabilityLongTermCare ×
  * lives), the query endpoint's count and the filtered lives pages' total, each read through the
- * API; the fan of the matching lives against the others is drawn; a life is opened and shows the
- * API's life (one cash-flow row per year, every event); a query too large to answer at once runs
- * as a run with status, whose progress shows before its answer. The view passes view-checks.ts
- * (axe-core WCAG 2.1 A and AA, no codes, ids or over-precise numbers, usable at 390 px) and is
- * screenshotted at 1440 and 390 px into test-output/app/.
+ * API, and their chance of success the endpoint's (over every life, the output's own); the fan of
+ * the matching lives against the others is drawn; a life is opened and shows the API's life (one
+ * cash-flow row per year, every event); a query too large to answer at once runs as a run with
+ * status, whose progress shows before its answer. The view passes view-checks.ts (axe-core WCAG
+ * 2.1 A and AA, no codes, ids or over-precise numbers, usable at 390 px) and is screenshotted at
+ * 1440 and 390 px into test-output/app/.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -155,12 +156,17 @@ describe('the Lives view', () => {
     await condition(0).getByLabel('From age').fill('80');
     await show();
     const where = { all: [{ event: { type: 'LONG_TERM_CARE', memberId: 'chris', fromAge: 80 } }] };
-    const answer = await answerOf({ where, select: [{ stat: 'count' }] });
+    const answer = await answerOf({ where, select: [{ stat: 'probability', where: { outcome: 'SUCCEEDED' } }], compareTo: 'rest' });
     const listed = await apiGet(`${simulationPath()}/lives?size=20&where=${encodeURIComponent(JSON.stringify(where))}`);
     const shown = await shownCount();
     expect(shown).toBe(answer.matched);
     expect(shown).toBe(listed.page.totalElements);
     expect(shown).toBeGreaterThan(0);
+    // Their chance of success, against the others', as the query endpoint gives it.
+    const success = page.locator('[data-figure="lives-success"]');
+    expect(Number(await success.getAttribute('data-value'))).toBe(answer.select[0].value);
+    await expect(success.textContent()).resolves.toBe(`${Math.round(100 * answer.select[0].value)}%`);
+    await expect(page.getByText(`Against ${Math.round(100 * answer.select[0].rest.value)}% of the other lives:`).count()).resolves.toBe(1);
     await expect(page.locator('#lives-matches-title').textContent()).resolves.toBe('Chris needed long-term care at 80 or later');
     // The share and its range in words, to the decimals a thousand lives support.
     const share = Math.round((100 * shown) / LIVES);
@@ -248,6 +254,24 @@ describe('the Lives view', () => {
     await expect(page.locator('#lives-matches-title').textContent()).resolves.toBe(
       'Any of: Chris needed long-term care at 80 or later; Net worth when Chris is 75: at least $100,000 (today’s money)',
     );
+  });
+
+  it('shows every life, and only their fan, once the conditions are removed', async () => {
+    await page.getByRole('button', { name: 'Remove condition 2' }).click();
+    await page.getByRole('button', { name: 'Remove condition 1' }).click();
+    await show();
+    await expect(page.locator('#lives-matches-title').textContent()).resolves.toBe('Every life');
+    expect(await shownCount()).toBe(LIVES);
+    // Over every life, the chance of success is the output's own, to the bit.
+    expect(Number(await page.locator('[data-figure="lives-success"]').getAttribute('data-value'))).toBe(
+      output.summary.probabilityOfSuccess,
+    );
+    // A share of one, whose standard error is floored at 1/n: to one decimal, as the app rounds it.
+    await expect(page.locator('[data-figure="lives-share"]').textContent()).resolves.toBe('100.0%');
+    await expect(page.getByText('the chance of a life like these is likely above 99.7%').count()).resolves.toBe(1);
+    await page.locator('[data-chart="lives-fan"] g[aria-description="matching median"] path').waitFor();
+    expect(await page.locator('[data-chart="lives-fan"] g[aria-description="other median"] path').count()).toBe(0);
+    await expect(page.locator('[data-list="lives"] li[data-life]').first().getAttribute('data-life')).resolves.toBe('0');
     expect(pageErrors).toEqual([]);
   });
 });

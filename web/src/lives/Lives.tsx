@@ -14,8 +14,8 @@ import { goalName, mainMember, memberName } from '../names.ts';
 import { choiceOfField, describeFilter, type Filter, filterCondition, type Horizon } from './filter.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { LifeDetail } from './LifeDetail.tsx';
-import { type Condition, livesApi, type QueryAnswer, type QueryRun, type SimulationAddress } from './lives-api.ts';
-import { fanQuery } from './lives-fan.ts';
+import { type Condition, livesApi, type LivesQuery, type QueryAnswer, type QueryRun, type SimulationAddress } from './lives-api.ts';
+import { fanQuery, outcomeQuery } from './lives-fan.ts';
 import { LivesList } from './LivesList.tsx';
 import { Matches } from './Matches.tsx';
 import './lives.css';
@@ -32,7 +32,10 @@ export interface LivesProps {
 
 interface Result {
   queryId: string;
+  /** The fan's answer. */
   answer: QueryAnswer;
+  /** How the matching lives turned out against the others. */
+  outcome: QueryAnswer;
   where: Condition | undefined;
   described: string;
 }
@@ -67,19 +70,25 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
 
+  /** A query's answer: at once when small; a large one is read until done, its progress shown while queued or running. */
+  const answerOf = async (query: LivesQuery, onProgress: (q: QueryRun | null) => void) => {
+    const created = await livesApi.startQuery(address, query);
+    const progress = (q: QueryRun) => onProgress(q.status === 'QUEUED' || q.status === 'RUNNING' ? q : null);
+    const done = await untilDone(created, (wait) => livesApi.getQuery(address, created.id, wait), progress);
+    if (done.status !== 'COMPLETED' || !done.answer)
+      throw new Error(`The question could not be answered: ${done.error?.reason ?? 'no reason given'}`);
+    return { id: done.id, answer: done.answer };
+  };
+
   const ask = async () => {
     setErrors({});
     setFormError(null);
     const where = filterCondition(filter);
     const described = describeFilter(filter, names);
     try {
-      const created = await livesApi.startQuery(address, fanQuery(where));
-      // Progress shows while the query is queued or running; a small one comes back answered.
-      const progress = (q: QueryRun) => setPending(q.status === 'QUEUED' || q.status === 'RUNNING' ? q : null);
-      const done = await untilDone(created, (wait) => livesApi.getQuery(address, created.id, wait), progress);
-      if (done.status !== 'COMPLETED' || !done.answer)
-        throw new Error(`The question could not be answered: ${done.error?.reason ?? 'no reason given'}`);
-      setResult({ queryId: done.id, answer: done.answer, where, described });
+      // The fan and the outcomes are two queries over the same lives, asked together; the fan's progress shows.
+      const [fan, outcome] = await Promise.all([answerOf(fanQuery(where), setPending), answerOf(outcomeQuery(where), () => undefined)]);
+      setResult({ queryId: fan.id, answer: fan.answer, outcome: outcome.answer, where, described });
       setOpen(null);
     } catch (error) {
       const byChoice: Record<number, string> = {};
@@ -127,6 +136,7 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
         <div data-query={result.queryId}>
           <Matches
             answer={result.answer}
+            outcome={result.outcome}
             described={result.described}
             filtered={result.where !== undefined}
             currency={currency}

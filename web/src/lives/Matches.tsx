@@ -5,14 +5,17 @@
  */
 import { Chart } from '../charts/Chart.tsx';
 import { MIN_FAN_LIVES } from '../charts/figures.ts';
-import { count, money, percent } from '../format.ts';
+import { count, money, percent, pointDecimals, points } from '../format.ts';
 import type { QueryAnswer } from './lives-api.ts';
 import { shareInterval } from './share.ts';
 import { drawnRows, type LivesFanRow, livesFanRows } from './fan-rows.ts';
 import { livesFanChart, livesFanLegend } from './lives-fan.ts';
 
 export interface MatchesProps {
+  /** The fan's answer (grouped by year). */
   answer: QueryAnswer;
+  /** The chance of success and the median estate at the end, against the other lives. */
+  outcome: QueryAnswer;
   /** The filter in words. */
   described: string;
   filtered: boolean;
@@ -28,7 +31,7 @@ function shareRange(matched: number, lives: number): string {
   return `likely between ${percent(low, lives)} and ${percent(high, lives)}`;
 }
 
-export function Matches({ answer, described, filtered, currency, main }: MatchesProps) {
+export function Matches({ answer, outcome, described, filtered, currency, main }: MatchesProps) {
   const { matched, lives } = answer;
   const rows = drawnRows(livesFanRows(answer.groups ?? [], main.birthYear, MIN_FAN_LIVES));
   const ageLabel = `Age of ${main.name}`;
@@ -52,6 +55,7 @@ export function Matches({ answer, described, filtered, currency, main }: Matches
               (a 95% interval).
             </dd>
           </div>
+          <Outcomes outcome={outcome} filtered={filtered} currency={currency} />
         </dl>
       </section>
       <section aria-labelledby="lives-fan-title">
@@ -79,6 +83,38 @@ export function Matches({ answer, described, filtered, currency, main }: Matches
           </p>
         )}
       </section>
+    </>
+  );
+}
+
+/** The chance of success and median estate of the matching lives, each against the other lives' with the difference's interval. */
+function Outcomes({ outcome, filtered, currency }: { outcome: QueryAnswer; filtered: boolean; currency: string }) {
+  const [success, estate] = outcome.select;
+  const d = success?.difference;
+  const decimals = pointDecimals(d?.standardError ?? 0);
+  return (
+    <>
+      <div>
+        <dt>Chance of success among them</dt>
+        <dd data-figure="lives-success" data-value={success?.value ?? ''}>
+          {percent(success?.value, success?.n ?? 0)}
+        </dd>
+        <dd class="definition">
+          {filtered && success?.rest && d?.interval95
+            ? `Against ${percent(success.rest.value, success.rest.n)} of the other lives: ${points(d.value, decimals)} ` +
+              `(95% interval ${points(d.interval95[0], decimals)} to ${points(d.interval95[1], decimals)}).`
+            : 'Essential spending met every year and every essential goal met.'}
+        </dd>
+      </div>
+      <div>
+        <dt>Estate at the end, median</dt>
+        <dd data-figure="lives-estate">{money(estate?.value, currency)}</dd>
+        <dd class="definition">
+          {filtered && estate?.rest
+            ? `Against ${money(estate.rest.value, currency)} for the other lives; today’s money.`
+            : 'In today’s money.'}
+        </dd>
+      </div>
     </>
   );
 }

@@ -18,7 +18,7 @@ export type { Condition, LifeSummary };
 
 export interface LivesQuery {
   where?: Condition;
-  select: { stat: string; metric?: string; view?: 'real' | 'nominal' }[];
+  select: { stat: string; metric?: string; view?: 'real' | 'nominal'; where?: Condition }[];
   groupBy?: 'year';
   compareTo?: 'rest';
 }
@@ -36,7 +36,8 @@ export interface QueryAnswer {
   /** The lives that satisfy `where`. */
   matched: number;
   rest?: number;
-  select: (Estimate & { rest?: Estimate })[];
+  /** With compareTo: each statistic over the other lives, and matching − rest. */
+  select: (Estimate & { rest?: Estimate; difference?: Estimate })[];
   /** With `groupBy: "year"`: per year (`key` `{ year, calendarYear }`), the lives still running and each statistic over them. */
   groups?: { key: Record<string, unknown>; matched: number; rest?: number; select: (Estimate & { rest?: Estimate })[] }[];
 }

@@ -12,7 +12,18 @@ import { axisMoney, money } from '../format.ts';
 import { type LivesFanRow, PERCENTILES, type Percentile } from './fan-rows.ts';
 import type { Condition, LivesQuery } from './lives-api.ts';
 
-/** The query behind the view: net worth's percentiles year by year, for the matching lives and (with a filter) the rest. */
+/** How the matching lives turned out against the others: their chance of success and their median estate at the end. */
+export function outcomeQuery(where: Condition | undefined): LivesQuery {
+  return {
+    ...(where ? { where, compareTo: 'rest' as const } : {}),
+    select: [
+      { stat: 'probability', where: { outcome: 'SUCCEEDED' } },
+      { stat: 'p50', metric: 'terminalEstate' },
+    ],
+  };
+}
+
+/** The query behind the fan: net worth's percentiles year by year, for the matching lives and (with a filter) the rest. */
 export function fanQuery(where: Condition | undefined): LivesQuery {
   return {
     ...(where ? { where, compareTo: 'rest' as const } : {}),
