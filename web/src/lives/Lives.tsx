@@ -7,7 +7,6 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError, type ScenarioDocument, untilDone } from '../api.ts';
-import { describeApiError } from '../components/api-errors.ts';
 import { RunProgress } from '../components/run-controls.tsx';
 import { exactMoney } from '../format.ts';
 import { goalName, mainMember, memberName } from '../names.ts';
@@ -64,6 +63,8 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
     combine: 'all',
     choices: [{ kind: 'event', event: 'LONG_TERM_CARE', memberId: '', fromAge: null, toAge: null }],
   });
+  /** A question is being answered (the button waits); `pending` is its run while queued or running. */
+  const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState<QueryRun | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -83,6 +84,7 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
   const ask = async () => {
     setErrors({});
     setFormError(null);
+    setAsking(true);
     const where = filterCondition(filter);
     const described = describeFilter(filter, names);
     try {
@@ -99,9 +101,12 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
         else byChoice[at] = withNames(`${byChoice[at] ? `${byChoice[at]} ` : ''}${e.message}.`, scenario);
       }
       setErrors(byChoice);
-      if (Object.keys(byChoice).length === 0 || rest.length) setFormError(withNames(describeApiError(error), scenario));
+      // The API's message, and those of fields no condition holds; a field's path is not for the screen.
+      const message = error instanceof Error ? error.message : String(error);
+      if (Object.keys(byChoice).length === 0 || rest.length) setFormError(withNames([message, ...rest].join(' '), scenario));
     } finally {
       setPending(null);
+      setAsking(false);
     }
   };
 
@@ -118,7 +123,7 @@ export function Lives({ address, scenario, currency, run, stale }: LivesProps) {
         scenario={scenario}
         currency={currency}
         errors={errors}
-        busy={pending !== null}
+        busy={asking}
         onChange={setFilter}
         onSubmit={() => void ask()}
       />

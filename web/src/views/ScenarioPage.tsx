@@ -106,8 +106,8 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
 
   const tabs: { id: Tab; label: string }[] = [
     { id: 'results', label: stale ? 'Results (out of date)' : 'Results' },
-    { id: 'lives', label: 'Lives' },
     { id: 'cashflow', label: 'Cash flow' },
+    { id: 'lives', label: 'Lives' },
     { id: 'report', label: 'Client report' },
     { id: 'edit', label: draft ? 'Edit (unsaved)' : 'Edit' },
     { id: 'whatif', label: 'What if…' },
