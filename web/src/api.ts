@@ -56,7 +56,7 @@ export interface Page<T> {
 }
 
 /** The typed client over the generated OpenAPI types; each call carries a fresh access token. */
-const client = createApiClient(location.origin);
+export const client = createApiClient(location.origin);
 client.use({
   async onRequest({ request }) {
     const token = await accessToken();
@@ -66,7 +66,7 @@ client.use({
 });
 
 /** The data of a typed call, or an ApiError carrying the service's error shape. */
-async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data: body, error, response } = await call;
   if (!response.ok) {
     const shape = (error ?? {}) as { message?: string; errors?: FieldError[] };

@@ -1,21 +1,8 @@
 import type { PathEvent } from '../household/path-events.js';
 import type { PathRunner } from '../household/path-runner.js';
-import type { LifeEvent } from '../output/output-document.js';
+import type { LifeSummary } from './life-summary-shape.js';
 
-/** One life as a page of lives lists it: its outcome, depletion, terminal estate and events. */
-export interface LifeSummary {
-  index: number;
-  outcome: 'SUCCEEDED' | 'FAILED';
-  depleted: boolean;
-  depletionYear: number | null;
-  /** The primary member's age in the year of depletion. */
-  depletionAge: number | null;
-  terminalEstate: number;
-  totalShortfall: number;
-  /** Years the household ran: through the year the last adult died, or to the horizon. */
-  yearsRun: number;
-  events: LifeEvent[];
-}
+export type { LifeSummary };
 
 /** Replays life `index` on `runner` and summarises it (the same replay as replay-life.ts, without its yearly figures). */
 export function lifeSummary(runner: PathRunner, index: number): LifeSummary {

@@ -3,11 +3,11 @@
  * Chromium signed in as the demo user, and a new household open. Screenshots go to test-output/app/.
  */
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { buildWebApp } from '../../../infra/local/web-build.js';
 import { launchChromium } from '../../support/browser.js';
 import { startRunHarness, type RunHarness } from '../runs/harness.js';
+import { signInAsDemo } from './sign-in.js';
 
 export const outputDir = new URL('../../../test-output/app/', import.meta.url).pathname;
 
@@ -23,16 +23,9 @@ export async function signedInWithHousehold(householdName: string): Promise<Sign
   await buildWebApp();
   mkdirSync(outputDir, { recursive: true });
   const harness = await startRunHarness({});
-  const { password } = JSON.parse(await readFile(`${harness.server.dataDir}/demo-credentials.json`, 'utf8')) as { password: string };
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${harness.server.url}/app`);
-  await page.getByLabel('Organisation (realm)').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Households' }).waitFor();
+  await signInAsDemo(page, harness);
   await page.getByLabel('Name').fill(householdName);
   await page.getByRole('button', { name: 'Create household' }).click();
   await page.getByRole('heading', { name: householdName }).waitFor();

@@ -82,7 +82,7 @@ export const eventColours: Record<string, string> = {
 };
 const eventTypes = Object.keys(eventColours);
 
-const common = (width: number) => ({
+export const common = (width: number) => ({
   width,
   height: Math.round(Math.min(420, Math.max(260, width * 0.5))),
   marginLeft: 64,

@@ -7,6 +7,7 @@
 import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useState } from 'preact/hooks';
 import type { OutputDocument, ScenarioDocument } from '../api.ts';
+import type { LifeYear } from '../../../shared/engine/output/output-document.ts';
 import { money } from '../format.ts';
 import { memberName } from '../names.ts';
 import { lifeNames } from './Output.tsx';
@@ -22,21 +23,23 @@ interface Row {
   netWorth: number | null;
 }
 
+/** The rows of one life's years (a sampled life, or any life of the run). */
+export const lifeCashFlowRows = (years: LifeYear[]): Row[] =>
+  years.map((y) => ({
+    calendarYear: y.calendarYear,
+    ages: y.ages,
+    income: y.income.real,
+    taxes: y.taxes.real,
+    spending: y.spending.real,
+    shortfall: y.shortfall.real,
+    liquidAssets: y.liquidAssets.real,
+    netWorth: y.netWorth.real,
+  }));
+
 /** The rows of a sampled life, or of the median of each figure over all lives (`all`). */
 export function cashFlowRows(output: OutputDocument, choice: string): Row[] {
   const life = output.lives.find((l) => l.label === choice);
-  if (life) {
-    return life.years.map((y) => ({
-      calendarYear: y.calendarYear,
-      ages: y.ages,
-      income: y.income.real,
-      taxes: y.taxes.real,
-      spending: y.spending.real,
-      shortfall: y.shortfall.real,
-      liquidAssets: y.liquidAssets.real,
-      netWorth: y.netWorth.real,
-    }));
-  }
+  if (life) return lifeCashFlowRows(life.years);
   return output.timeSeries.map((t) => ({
     calendarYear: t.calendarYear,
     ages: t.ages,
@@ -68,16 +71,24 @@ export function CashFlow({ output, scenario, currency }: { output: OutputDocumen
 
 export function CashFlowTable(props: { output: OutputDocument; scenario: ScenarioDocument; currency: string; choice: string }) {
   const { output, scenario, currency, choice } = props;
-  const rows = cashFlowRows(output, choice);
-  const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   const single = choice !== 'all';
+  const caption = single
+    ? `${lifeNames[choice] ?? choice}, in today’s money (${currency})`
+    : `The median of each figure over all lives, in today’s money (${currency}); ` +
+      'the medians of different figures come from different lives, so they do not add up';
+  return (
+    <CashFlowRowsTable rows={cashFlowRows(output, choice)} scenario={scenario} currency={currency} single={single} caption={caption} />
+  );
+}
+
+/** The table of cash-flow rows; `single` when they are one life's, which add up (so its saving is shown). */
+export function CashFlowRowsTable(props: { rows: Row[]; scenario: ScenarioDocument; currency: string; single: boolean; caption: string }) {
+  const { rows, scenario, currency, single, caption } = props;
+  const adults = (scenario.members ?? []).filter((m) => m.role !== 'DEPENDANT');
   return (
     <ScrollRegion>
       <table class="numbers" data-table="cash-flow">
-        <caption>
-          {single ? (lifeNames[choice] ?? choice) : 'The median of each figure over all lives'}, in today’s money ({currency})
-          {single ? '' : '; the medians of different figures come from different lives, so they do not add up'}
-        </caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Year</th>

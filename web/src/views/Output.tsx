@@ -10,7 +10,6 @@ import type { OutputDocument, ScenarioDocument } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
 import {
   depletionChart,
-  eventColours,
   fanChart,
   fanLegend,
   fanRows,
@@ -25,7 +24,7 @@ import { download } from '../csv.ts';
 import { age, count, money, percent, percentDecimals, standardError } from '../format.ts';
 import { describeEvent, goalName, mainMember } from '../names.ts';
 import { Tabs, panelId, tabId } from '../components/Tabs.tsx';
-import { say } from '../words.ts';
+import { eventLegend, LifeTimeline } from '../components/LifeTimeline.tsx';
 
 export interface OutputProps {
   output: OutputDocument;
@@ -35,6 +34,8 @@ export interface OutputProps {
   /** The output's yearly figures in CSV, as the API writes them. */
   csv: () => Promise<Response>;
   onCashFlow?: () => void;
+  /** Opens the Lives view, which filters and opens any life of the run. */
+  onLives?: () => void;
 }
 
 /** The life labels of the output (`P10`...) in words. */
@@ -58,7 +59,7 @@ export function Probability({ value, paths, figure }: { value: number; paths: nu
   );
 }
 
-export function Output({ output, scenario, currency, filename, csv, onCashFlow }: OutputProps) {
+export function Output({ output, scenario, currency, filename, csv, onCashFlow, onLives }: OutputProps) {
   const [metric, setMetric] = useState<Metric>('netWorth');
   const [view, setView] = useState<View>('real');
   const [lifeIndex, setLifeIndex] = useState(Math.min(1, output.lives.length - 1));
@@ -137,6 +138,11 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
           {onCashFlow && (
             <button type="button" onClick={onCashFlow}>
               Cash flow, year by year
+            </button>
+          )}
+          {onLives && (
+            <button type="button" class="secondary" onClick={onLives}>
+              Explore the lives
             </button>
           )}
           <button type="button" class="secondary" onClick={async () => download(`${filename}.csv`, await csv())}>
@@ -271,15 +277,9 @@ export function Output({ output, scenario, currency, filename, csv, onCashFlow }
               label={`Net worth (${viewName}) in ${lifeNames[life.label] ?? life.label}, with its events`}
               draw={(width) => lifeChart(life, width, main.id, ageLabel, view, currency, (e) => describeEvent(scenario, e, currency))}
               deps={[life, main.id, view, scenario]}
-              legend={[...new Set(life.events.map((e) => e.type))].map((t) => ({ colour: eventColours[t] ?? '#515a65', label: say(t) }))}
+              legend={eventLegend(life.events)}
             />
-            <ol class="timeline" aria-label="Events of this life">
-              {life.events.map((e) => (
-                <li style={{ '--event-colour': eventColours[e.type] ?? '#515a65' }}>
-                  <time>{e.calendarYear}</time> <span class="event">{describeEvent(scenario, e, currency)}</span>
-                </li>
-              ))}
-            </ol>
+            <LifeTimeline events={life.events} scenario={scenario} currency={currency} />
           </div>
         </section>
       )}

@@ -4,7 +4,7 @@
  * Runs take the scenario's own seed and number of lives, so its success figure is the same here,
  * in comparisons and in analyses.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
   ApiError,
@@ -26,14 +26,16 @@ import { panelId, tabId, Tabs } from '../components/Tabs.tsx';
 import { describeApiError } from '../components/api-errors.ts';
 import { CashFlow } from './CashFlow.tsx';
 import { Report } from './Report.tsx';
+import { Lives } from '../lives/Lives.tsx';
 
-type Tab = 'results' | 'cashflow' | 'report' | 'edit' | 'whatif' | 'analyses';
+type Tab = 'results' | 'lives' | 'cashflow' | 'report' | 'edit' | 'whatif' | 'analyses';
 
 export function ScenarioPage({ householdId, scenarioId }: { householdId: string; scenarioId: string }) {
   const scenario = useLoad(() => api.getScenario(householdId, scenarioId), [householdId, scenarioId]);
   const household = useLoad(() => api.getHousehold(householdId), [householdId]);
   const [tab, setTab] = useState<Tab>('results');
-  const [output, setOutput] = useState<(OutputDocument & { stale?: boolean }) | null | undefined>(undefined);
+  /** The output shown, with the run it came from (`simulationId`), whose lives the Lives tab replays. */
+  const [output, setOutput] = useState<(OutputDocument & { stale?: boolean; simulationId?: string }) | null | undefined>(undefined);
   const [run, setRun] = useState<Simulation | null>(null);
   const [runError, setRunError] = useState<string | null>(null);
   const [paths, setPaths] = useState<number | null>(null);
@@ -43,6 +45,8 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
   const [draft, setDraft] = useState<ScenarioDocument | null>(null);
   /** Saved since the results shown were made. */
   const [changed, setChanged] = useState(false);
+  const livesOpened = useRef(false);
+  if (tab === 'lives') livesOpened.current = true;
 
   useEffect(() => {
     setOutput(undefined);
@@ -86,7 +90,7 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
       const created = await api.startSimulation(householdId, scenarioId, paths ?? undefined);
       const done = await untilDone(created, (wait) => api.getSimulation(householdId, scenarioId, created.id, wait), setRun);
       if (done.status === 'FAILED') throw new Error(`The run failed: ${done.error?.reason ?? 'no reason given'}`);
-      setOutput(await api.simulationOutput(householdId, scenarioId, done.id));
+      setOutput({ ...(await api.simulationOutput(householdId, scenarioId, done.id)), simulationId: done.id });
       setChanged(false);
     } catch (error) {
       setRunError(describeApiError(error));
@@ -103,6 +107,7 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
   const tabs: { id: Tab; label: string }[] = [
     { id: 'results', label: stale ? 'Results (out of date)' : 'Results' },
     { id: 'cashflow', label: 'Cash flow' },
+    { id: 'lives', label: 'Lives' },
     { id: 'report', label: 'Client report' },
     { id: 'edit', label: draft ? 'Edit (unsaved)' : 'Edit' },
     { id: 'whatif', label: 'What if…' },
@@ -169,7 +174,26 @@ export function ScenarioPage({ householdId, scenarioId }: { householdId: string;
               filename={s.name.replace(/[^A-Za-z0-9-]+/g, '-')}
               csv={() => api.latestOutputCsv(householdId, scenarioId)}
               onCashFlow={() => setTab('cashflow')}
+              onLives={() => setTab('lives')}
             />
+          )}
+        </div>
+      )}
+
+      {/* Once opened, Lives stays on the page (hidden behind other tabs), so its filter and answer outlive a look elsewhere. */}
+      {(tab === 'lives' || livesOpened.current) && (
+        <div {...panel('lives')} hidden={tab !== 'lives'}>
+          {output?.simulationId ? (
+            <Lives
+              key={output.simulationId}
+              address={{ householdId, scenarioId, simulationId: output.simulationId }}
+              scenario={s}
+              currency={currency}
+              run={output.metadata}
+              stale={stale}
+            />
+          ) : (
+            <p>Run the plan to see its lives.</p>
           )}
         </div>
       )}
