@@ -5,6 +5,7 @@
  * tracks what is deployed and checks both; it also shows that the two-step procedure this replaces
  * (dropping the old generation at once) is refused.
  */
+import type { CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { synthesize as synthesizeApp, type Synthesized } from './synthesize.js';
@@ -97,9 +98,12 @@ describe('signing key rotation', () => {
       // The route functions, the fallback, the shard queue's two consumers and the webhook delivery function.
       expect(functions.length).toBe(stateless.routeFunctions.size + 4);
       for (const fn of functions) expect(fn.Properties.Environment.Variables.SIGNING_KEY_ID).toEqual(expected);
-      // A generation keeps its key resource (same logical id) from step to step: no key is replaced.
+      // A generation keeps its key resource (same logical id) from step to step: no key is replaced,
+      // nor the key that seals webhook secrets (it has no generations).
+      const webhookKeyId = stateful.getLogicalId(stateful.webhookSecretKey.node.defaultChild as CfnElement);
       for (const [logicalId, key] of Object.entries(statefulTemplate.findResources('AWS::KMS::Key'))) {
-        const generation = String(key.Properties.Description).match(/generation (\S+) /)![1];
+        const generation =
+          logicalId === webhookKeyId ? 'webhook secrets' : String(key.Properties.Description).match(/generation (\S+) /)![1];
         expect(keyIds.get(generation) ?? logicalId).toBe(logicalId);
         keyIds.set(generation, logicalId);
         expect(key.DeletionPolicy).toBe('Retain');
