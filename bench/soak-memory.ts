@@ -9,22 +9,29 @@ export interface MemorySample {
   /** Seconds since the load started. */
   seconds: number;
   rssMb: number;
+  anonMb?: number;
+  fileMb?: number;
   /** The main thread's JS heap and the native memory its objects hold (process.memoryUsage), when reported. */
   heapUsedMb?: number;
   externalMb?: number;
   arrayBuffersMb?: number;
 }
 
-/** VmRSS of a process, in MB (1 MB = 2^20 bytes); undefined once it has exited. */
-export function residentMb(pid: number): number | undefined {
+/**
+ * A process's resident set from /proc/<pid>/status, in MB (1 MB = 2^20 bytes): all of it (VmRSS),
+ * its anonymous memory (RssAnon: heaps, malloc) and its mapped files (RssFile: code, and files a
+ * library maps to read them); undefined once the process has exited.
+ */
+export function residentMb(pid: number): { rss: number; anon: number; file: number } | undefined {
   let status: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
     return undefined;
   }
-  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  return kib === undefined ? undefined : Number(kib) / 1024;
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) / 1024;
+  const rss = field('VmRSS');
+  return Number.isNaN(rss) ? undefined : { rss, anon: field('RssAnon'), file: field('RssFile') };
 }
 
 /** The least-squares slope of y on x; 0 for fewer than two distinct x. */

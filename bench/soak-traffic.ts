@@ -154,8 +154,7 @@ function steps(call: Call, user: UserState, counts: TrafficCounts, random: () =>
       async run() {
         await call('GET', household);
         await call('GET', scenario);
-        const today = new Date().toISOString().slice(0, 10);
-        await call('GET', `/usage?from=${today}&to=${today}`);
+        await call('GET', `${scenario}/output`);
       },
     },
     {

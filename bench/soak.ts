@@ -49,17 +49,19 @@ let requestsBefore = 0;
 process.stdout.write(
   `Soak: ${minutes} min, ${connections} connections, service pid ${service.pid} at ${service.url}; RSS every ${sampleSeconds} s\n`,
 );
-const headings = ['time s', 'RSS MB', 'heap MB', 'external MB', 'buffers MB', 'req/s', 'runs done', '5xx'];
+const headings = ['time s', 'RSS MB', 'anon MB', 'file MB', 'heap MB', 'external MB', 'buffers MB', 'req/s', 'runs done', '5xx'];
 process.stdout.write(`${headings.map((h, i) => cell(h, i === 0 ? 7 : 12)).join('')}\n`);
 
 function sample(): void {
-  const rss = residentMb(service.pid);
-  if (rss === undefined) return;
+  const resident = residentMb(service.pid);
+  if (resident === undefined) return;
   const heap = service.heap();
   const seconds = (Date.now() - started) / 1000;
   samples.push({
     seconds,
-    rssMb: rss,
+    rssMb: resident.rss,
+    anonMb: resident.anon,
+    fileMb: resident.file,
     heapUsedMb: heap && heap.heapUsed / 2 ** 20,
     externalMb: heap && heap.external / 2 ** 20,
     arrayBuffersMb: heap && heap.arrayBuffers / 2 ** 20,
@@ -68,7 +70,9 @@ function sample(): void {
   const serverErrors = [...counts.byStatus].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
   const row = [
     cell(seconds.toFixed(0), 7),
-    cell(rss.toFixed(0), 12),
+    cell(resident.rss.toFixed(0), 12),
+    cell(resident.anon.toFixed(0), 12),
+    cell(resident.file.toFixed(0), 12),
     cell(mb(heap?.heapUsed), 12),
     cell(mb(heap?.external), 12),
     cell(mb(heap?.arrayBuffers), 12),

@@ -26,9 +26,12 @@ describe('the soak memory verdict', () => {
   });
 
   it('reads this process’s resident set from /proc, and nothing for a process that is not there', () => {
-    const rss = residentMb(process.pid) as number;
+    const { rss, anon, file } = residentMb(process.pid) as { rss: number; anon: number; file: number };
     // VmRSS and Node's own figure are read moments apart; they agree to a few MB.
     expect(Math.abs(rss - process.memoryUsage.rss() / 2 ** 20)).toBeLessThan(16);
+    // VmRSS is the sum of its anonymous, file and shared-memory parts (shared memory: none here).
+    expect(anon + file).toBeGreaterThan(rss - 1);
+    expect(anon + file).toBeLessThanOrEqual(rss + 1e-9);
     expect(residentMb(2 ** 22 + 1)).toBeUndefined();
   });
 });
