@@ -171,10 +171,17 @@ export function buildComparison(
 
   const years = Math.max(A.years, B.years);
   const pairedYears = merged.pairedYears;
-  const medianReplicates = bootstrapMedianDifferences(pairedYears.sample, years, meta.seed);
   // The bootstrap resamples the sampled paths (all of a run's up to PAIRED_YEAR_SAMPLE): the
   // spread of a median over m paths, scaled by sqrt(m / n), is its spread over the run's n.
   const sampleScale = n > 0 ? Math.sqrt(pairedYears.sample.length / n) : 0;
+  const medianOf = (r: ShardResult, t: number) => (t < r.years ? percentiles(r.series[0][1][t]).p50 : null);
+  const medianReplicates = bootstrapMedianDifferences(
+    pairedYears.sample,
+    years,
+    meta.seed,
+    (t) => [medianOf(A, t), medianOf(B, t)],
+    sampleScale,
+  );
   const timeSeries = Array.from({ length: years }, (_, t) => {
     const pa = t < A.years ? percentiles(A.series[0][1][t]) : null;
     const pb = t < B.years ? percentiles(B.series[0][1][t]) : null;
@@ -184,7 +191,7 @@ export function buildComparison(
       'medianNetWorthDifference',
       pa?.p50 ?? null,
       pb?.p50 ?? null,
-      sd === null ? null : { se: sd * sampleScale, df: n - 1 },
+      sd === null ? null : { se: sd, df: n - 1 },
       'PAIRED_BOOTSTRAP',
     );
     return {

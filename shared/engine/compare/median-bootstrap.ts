@@ -5,13 +5,34 @@
  * resample. One set of resamples serves every year (a path is the unit resampled, as in the
  * other paired bootstraps), drawn from its own stream of the run's seed, so the document stays a
  * pure function of the request.
+ *
+ * Each resampled median is then read as the run reads its own: its deviation from the sample's
+ * median, times `scale` (sqrt(m / n): a median over the m sampled paths varies sqrt(n / m) times
+ * as much as one over the run's n), is added to the run's median and the sum read through the
+ * quantile sketch's buckets (estate-buckets.ts), as the document's medians are. The sketch's
+ * rounding (up to 1/129 of the value) is then in the resampled differences as it is in the
+ * estimate, with the two scenarios' roundings as correlated as their medians are: where the
+ * medians' spread is below a bucket's width, it is most of the estimate's error.
  */
 import { RandomStream, streamId } from '../random/index.js';
 import { BOOTSTRAP_RESAMPLES as R } from './paired-ages.js';
 import type { PairedYearPath } from './paired-years.js';
+import { estateKey, estateValue } from './estate-buckets.js';
 
-/** Per year, the resampled differences alternative − baseline of the medians; null where a side has no value. */
-export function bootstrapMedianDifferences(sample: readonly PairedYearPath[], years: number, seed: number): (number[] | null)[] {
+/** A value as the quantile sketch reads it back: its bucket's representative. */
+const asSketchReads = (x: number) => estateValue(estateKey(x));
+
+/**
+ * Per year, the resampled differences alternative − baseline of the medians, read as the run's
+ * (`runMedians(t)`, null where a side has none) are; null where a side has no value.
+ */
+export function bootstrapMedianDifferences(
+  sample: readonly PairedYearPath[],
+  years: number,
+  seed: number,
+  runMedians: (t: number) => [number | null, number | null],
+  scale: number,
+): (number[] | null)[] {
   const m = sample.length;
   if (m < 2) return new Array(years).fill(null);
   // How many times each path is drawn in each resample, path-major ([path * R + resample]), so
@@ -23,10 +44,17 @@ export function bootstrapMedianDifferences(sample: readonly PairedYearPath[], ye
   }
   const medians = new Walk(m);
   return Array.from({ length: years }, (_, t) => {
+    const [runA, runB] = runMedians(t);
+    if (runA === null || runB === null) return null;
     const a = medians.run(sample, 'baseline', t, weights);
+    const sampleA = medians.sampleMedian;
     const b = medians.run(sample, 'alternative', t, weights);
+    const sampleB = medians.sampleMedian;
     const diffs: number[] = [];
-    for (let r = 0; r < R; r++) if (a[r] === a[r] && b[r] === b[r]) diffs.push(b[r] - a[r]);
+    for (let r = 0; r < R; r++) {
+      if (a[r] !== a[r] || b[r] !== b[r]) continue;
+      diffs.push(asSketchReads(runB + (b[r] - sampleB) * scale) - asSketchReads(runA + (a[r] - sampleA) * scale));
+    }
     return diffs.length < 2 ? null : diffs;
   });
 }
@@ -36,6 +64,8 @@ class Walk {
   private readonly values: Float64Array;
   private readonly seen = new Float64Array(R);
   private readonly rank = new Float64Array(R);
+  /** The last run's type-1 median of the sample itself (every path once); NaN for none. */
+  sampleMedian = Number.NaN;
 
   constructor(private readonly m: number) {
     this.values = new Float64Array(m);
@@ -59,6 +89,7 @@ class Walk {
       }
     }
     const order = Int32Array.from(present).sort((i, j) => values[i] - values[j] || i - j);
+    this.sampleMedian = order.length === 0 ? Number.NaN : values[order[Math.ceil(order.length / 2) - 1]];
     const out = new Float64Array(R).fill(Number.NaN);
     let left = 0;
     for (let r = 0; r < R; r++) {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildComparison, compare, compareShard, mergeComparisonShards } from '../../../shared/engine/index.js';
 import { PAIRED_YEAR_SAMPLE } from '../../../shared/engine/compare/paired-years.js';
-import { bootstrapMedianDifferences } from '../../../shared/engine/compare/median-bootstrap.js';
-import { replicateStandardDeviation } from '../../../shared/engine/compare/paired-ages.js';
 import { MONEY_UNIT } from '../../../shared/engine/output/fixed-point-sum.js';
 import { QuantileSketch } from '../../../shared/engine/stats/quantile-sketch.js';
 import { saver } from './saver-plan.js';
@@ -70,19 +68,5 @@ describe('the comparison by year: paired differences of net worth', () => {
     expect(later.medianNetWorthDifference!).toBeGreaterThan(0);
     const [lo, hi] = later.medianNetWorthDifferenceInterval95!;
     expect((hi - lo) / 2 / later.medianNetWorthDifferenceStandardError!).toBeCloseTo(1.963, 3);
-  });
-
-  it('scales the sample’s standard error to the run’s paths', () => {
-    const n = 4 * PAIRED_YEAR_SAMPLE;
-    const shard = compareShard(baseline, alternative, 5, { pathStart: 0, pathCount: n });
-    const doc = buildComparison(baseline, alternative, shard, { seed: 5, shards: 1, elapsedMs: 0 });
-    // The bootstrap resamples the first PAIRED_YEAR_SAMPLE paths: the spread of a median over a
-    // quarter of the paths is twice that over all of them.
-    const replicates = bootstrapMedianDifferences(shard.pairedYears.sample, 20, 5);
-    for (const t of [10, 15, 19]) {
-      const se = doc.timeSeries[t].medianNetWorthDifferenceStandardError!;
-      expect(se).toBeGreaterThan(0);
-      expect(se).toBeCloseTo(replicateStandardDeviation(replicates[t])! / 2, 6);
-    }
   });
 });
