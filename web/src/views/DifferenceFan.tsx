@@ -17,7 +17,10 @@ export function DifferenceFan({ doc, names, currency }: { doc: ComparisonDocumen
       <DifferenceInWords row={wordsYear(rows, doc.metadata.paths)} names={names} currency={currency} />
       <Chart
         name="difference"
-        label={`${names[1]} minus ${names[0]}, net worth in today’s money by year: the difference of the medians with its 95% interval, and the spread of the differences over the same lives`}
+        label={
+          `${names[1]} minus ${names[0]}, net worth in today’s money by year: the difference of the medians ` +
+          'with its 95% interval, and the spread of the differences over the same lives'
+        }
         draw={(width) => differenceChart(rows, width, currency)}
         deps={[doc, currency]}
         legend={differenceLegend}
@@ -35,16 +38,17 @@ function wordsYear(rows: DifferenceRow[], paths: number): DifferenceRow {
 
 /** A year of the fan in words: the difference of the medians, whether chance could explain it, and the spread over the lives. */
 function DifferenceInWords({ row, names, currency }: { row: DifferenceRow; names: [string, string]; currency: string }) {
-  const direction = row.median > 0 ? 'more' : row.median < 0 ? 'less' : 'the same as';
+  const direction = row.median > 0 ? 'more' : 'less';
+  const compared = row.median === 0 ? 'the same as' : `${money(Math.abs(row.median), currency)} ${direction} than`;
   const clear = row.low > 0 || row.high < 0;
+  const verdict = clear ? 'more than chance would give.' : 'a difference these lives cannot tell apart from chance.';
+  const lives = row.lives.toLocaleString('en-US');
   return (
     <p data-words="difference">
-      In {row.year}, the median net worth of {names[1]} is{' '}
-      {row.median === 0 ? 'the same as' : `${money(Math.abs(row.median), currency)} ${direction} than`} that of {names[0]} (95% interval{' '}
-      {money(row.low, currency)} to {money(row.high, currency)}, today’s money):{' '}
-      {clear ? 'more than chance would give.' : 'a difference these lives cannot tell apart from chance.'} Life by life, the difference is
-      between {money(row.p25, currency)} and {money(row.p75, currency)} for half of the {row.lives.toLocaleString('en-US')} lives still
-      running, and between {money(row.p5, currency)} and {money(row.p95, currency)} for nine in ten.
+      In {row.year}, the median net worth of {names[1]} is {compared} that of {names[0]} (95% interval {money(row.low, currency)} to{' '}
+      {money(row.high, currency)}, today’s money): {verdict} Life by life, the difference is between {money(row.p25, currency)} and{' '}
+      {money(row.p75, currency)} for half of the {lives} lives still running, and between {money(row.p5, currency)} and{' '}
+      {money(row.p95, currency)} for nine in ten.
     </p>
   );
 }
