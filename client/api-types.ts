@@ -1926,14 +1926,43 @@ export type components = {
             members: {
                 [key: string]: unknown;
             }[];
-            timeSeries: {
-                [key: string]: unknown;
-            }[];
+            timeSeries: components["schemas"]["ComparisonYear"][];
             outcomeChanges: {
                 [key: string]: unknown;
             };
             metadata: {
                 [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description real (today’s money) net worth of both scenarios in one year */
+        ComparisonYear: {
+            year: number;
+            calendarYear: number;
+            baselineMedianNetWorth: number | null;
+            alternativeMedianNetWorth: number | null;
+            /** @description alternative − baseline median real net worth */
+            medianNetWorthDifference: number | null;
+            /** @description paired bootstrap over paths (docs/OUTPUT.md, "Comparisons") */
+            medianNetWorthDifferenceStandardError: number | null;
+            /** @description difference ± t · standard error */
+            medianNetWorthDifferenceInterval95: [
+                number,
+                number
+            ] | null;
+            /** @description paths running in both scenarios this year */
+            pairedPaths: number;
+            /** @description percentiles and mean, over the paired paths, of each path’s real net worth in the alternative minus the baseline */
+            netWorthDifference: {
+                p5: number | null;
+                p10: number | null;
+                p25: number | null;
+                p50: number | null;
+                p75: number | null;
+                p90: number | null;
+                p95: number | null;
+                mean: number | null;
             };
         } & {
             [key: string]: unknown;

@@ -8,7 +8,7 @@
  * standard error over the spread of the N estimates. docs/OUTPUT.md holds the last result.
  */
 import { parseArgs } from 'node:util';
-import { compare, type HouseholdPlan } from '../shared/engine/index.js';
+import { compare, type ComparisonDocument, type HouseholdPlan } from '../shared/engine/index.js';
 import { analyse } from '../shared/engine/analysis/index.js';
 import { saver } from '../test/engine/compare/saver-plan.js';
 import { CliError, intOption, runCli } from './cli-support.js';
@@ -26,6 +26,18 @@ interface Interval {
   value: number | null;
   standardError: number | null;
   interval95: [number, number] | null;
+}
+
+/** The difference of the median net worths every fifth year from year 10 (paired bootstrap over the sampled paths). */
+function yearlyMedianDifferences(doc: ComparisonDocument, out: Map<string, Interval & { method: string }>): void {
+  for (const y of doc.timeSeries.filter((x) => x.year >= 10 && x.year % 5 === 0)) {
+    out.set(`timeSeries[${y.year}].medianNetWorthDifference`, {
+      value: y.medianNetWorthDifference,
+      standardError: y.medianNetWorthDifferenceStandardError,
+      interval95: y.medianNetWorthDifferenceInterval95,
+      method: 'PAIRED_BOOTSTRAP',
+    });
+  }
 }
 
 /** Every figure of a comparison and of a sensitivity analysis that carries an interval, by a name. */
@@ -47,6 +59,7 @@ function intervals(
     put(`goals.${g.goalId}.expectedFundedRatio`, g.expectedFundedRatio);
   }
   for (const m of doc.members) for (const f of m.figures) put(`members.${m.memberId}.${f.figure}`, f);
+  yearlyMedianDifferences(doc, out);
   const s = analyse(baseline, { type: 'SENSITIVITY', inputs: [{ input: 'SPENDING' }] }, { seed, paths }).sensitivity!.inputs[0];
   for (const side of ['down', 'up'] as const) {
     const c = s.successChange[side];

@@ -52,12 +52,36 @@ const comparisonFields = {
 /** Any JSON object, documented as one. */
 const anyObject = () => z.looseObject({});
 
+const money = () => z.nullable(z.number());
+const percentileFields = { p5: money(), p10: money(), p25: money(), p50: money(), p75: money(), p90: money(), p95: money(), mean: money() };
+
+/** A year of the comparison: the two medians, their difference with its interval, and the paired differences' fan. */
+export const comparisonYearSchema = z
+  .looseObject({
+    year: int(),
+    calendarYear: int(),
+    baselineMedianNetWorth: money(),
+    alternativeMedianNetWorth: money(),
+    medianNetWorthDifference: money().register(z.globalRegistry, { description: 'alternative − baseline median real net worth' }),
+    medianNetWorthDifferenceStandardError: money().register(z.globalRegistry, {
+      description: 'paired bootstrap over paths (docs/OUTPUT.md, "Comparisons")',
+    }),
+    medianNetWorthDifferenceInterval95: z
+      .nullable(z.tuple([z.number(), z.number()]))
+      .register(z.globalRegistry, { description: 'difference ± t · standard error' }),
+    pairedPaths: int().register(z.globalRegistry, { description: 'paths running in both scenarios this year' }),
+    netWorthDifference: z.object(percentileFields).register(z.globalRegistry, {
+      description: 'percentiles and mean, over the paired paths, of each path’s real net worth in the alternative minus the baseline',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'ComparisonYear', description: 'real (today’s money) net worth of both scenarios in one year' });
+
 export const comparisonDocumentSchema = z
   .looseObject({
     summary: z.array(anyObject()),
     goals: z.array(anyObject()),
     members: z.array(anyObject()),
-    timeSeries: z.array(anyObject()),
+    timeSeries: z.array(comparisonYearSchema),
     outcomeChanges: anyObject(),
     metadata: anyObject(),
   })

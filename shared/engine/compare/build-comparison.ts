@@ -7,6 +7,8 @@ import { PAIRED_MEANS, PAIRED_MEMBER_MEANS, type BatchSide, type ComparisonShard
 import type { ComparedFigure, ComparisonDocument } from './comparison-document.js';
 import { bootstrapPairedDifferences, replicateStandardDeviation, type BootstrapReplicates } from './paired-ages.js';
 import { estateValue } from './estate-buckets.js';
+import { bootstrapMedianDifferences } from './median-bootstrap.js';
+import { readSketch } from '../output/merge-shards.js';
 
 export type { ComparedFigure, ComparisonDocument };
 
@@ -168,10 +170,30 @@ export function buildComparison(
   });
 
   const years = Math.max(A.years, B.years);
+  const pairedYears = merged.pairedYears;
+  // The bootstrap resamples the sampled paths (all of a run's up to PAIRED_YEAR_SAMPLE): the
+  // spread of a median over m paths, scaled by sqrt(m / n), is its spread over the run's n.
+  const sampleScale = n > 0 ? Math.sqrt(pairedYears.sample.length / n) : 0;
+  const medianOf = (r: ShardResult, t: number) => (t < r.years ? percentiles(r.series[0][1][t]).p50 : null);
+  const medianReplicates = bootstrapMedianDifferences(
+    pairedYears.sample,
+    years,
+    meta.seed,
+    (t) => [medianOf(A, t), medianOf(B, t)],
+    sampleScale,
+  );
   const timeSeries = Array.from({ length: years }, (_, t) => {
     const pa = t < A.years ? percentiles(A.series[0][1][t]) : null;
     const pb = t < B.years ? percentiles(B.series[0][1][t]) : null;
     const diff = (x: number | null | undefined, y: number | null | undefined) => (x == null || y == null ? null : y - x);
+    const sd = replicateStandardDeviation(medianReplicates[t]);
+    const median = figure(
+      'medianNetWorthDifference',
+      pa?.p50 ?? null,
+      pb?.p50 ?? null,
+      sd === null ? null : { se: sd, df: n - 1 },
+      'PAIRED_BOOTSTRAP',
+    );
     return {
       year: t,
       calendarYear: baseline.startYear + t,
@@ -181,6 +203,10 @@ export function buildComparison(
       baselineMeanNetWorth: pa?.mean ?? null,
       alternativeMeanNetWorth: pb?.mean ?? null,
       meanNetWorthDifference: diff(pa?.mean, pb?.mean),
+      medianNetWorthDifferenceStandardError: median.standardError,
+      medianNetWorthDifferenceInterval95: median.interval95,
+      pairedPaths: readSketch(pairedYears.differences[t].sketch).count,
+      netWorthDifference: percentiles(pairedYears.differences[t]),
     };
   });
 

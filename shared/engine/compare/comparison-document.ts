@@ -1,3 +1,5 @@
+import type { Percentiles } from '../output/output-document.js';
+
 /** The comparison document of two scenarios (docs/MODEL.md, "Comparison"; docs/OUTPUT.md). Types only, so clients can use them too. */
 export interface ComparedFigure {
   figure: string;
@@ -23,6 +25,13 @@ export interface ComparisonDocument {
     baselineMeanNetWorth: number | null;
     alternativeMeanNetWorth: number | null;
     meanNetWorthDifference: number | null;
+    /** Standard error of medianNetWorthDifference (paired bootstrap over paths), and its 95% interval. */
+    medianNetWorthDifferenceStandardError: number | null;
+    medianNetWorthDifferenceInterval95: [number, number] | null;
+    /** Paths running in both scenarios this year, over which netWorthDifference is taken. */
+    pairedPaths: number;
+    /** Percentiles and mean over those paths of each one's real net worth in the alternative minus the baseline. */
+    netWorthDifference: Percentiles;
   }[];
   outcomeChanges: { failedToSucceeded: number; succeededToFailed: number; net: number };
   metadata: {

@@ -1,6 +1,6 @@
 import { ExactSum } from '../stats/index.js';
 import type { HouseholdPlan } from '../household/plan.js';
-import { PathRunner } from '../household/path-runner.js';
+import { BATCH_PATHS, PathRunner } from '../household/path-runner.js';
 import type { HouseholdBatch } from '../household/household-batch.js';
 import { MemberState } from '../life/life-path.js';
 import { ShardAccumulator } from '../output/shard-accumulator.js';
@@ -12,6 +12,7 @@ import type { DistributionJson, ExactSumJson, ShardResult } from '../output/shar
 import { ENGINE_VERSION } from '../version.js';
 import { PairedAges, type PairedAgesJson } from './paired-ages.js';
 import { estateKey } from './estate-buckets.js';
+import { PairedYears, RealNetWorthRecorder, type PairedYearsJson } from './paired-years.js';
 
 /**
  * Number of interleaved batches (path index mod BATCHES) for the paired standard errors of
@@ -45,6 +46,8 @@ export interface ComparisonShardResult {
   depletionAges: PairedAgesJson;
   /** Per path the pair (baseline, alternative) of real terminal estates as bucket keys (estate-buckets.ts), counted. */
   terminalEstates: PairedAgesJson;
+  /** Per year, the paired differences of real net worth, and the bootstrap's sample of paths (paired-years.ts). */
+  pairedYears: PairedYearsJson;
   failedToSucceeded: number;
   succeededToFailed: number;
 }
@@ -131,18 +134,23 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
   const batchesB = Array.from({ length: BATCHES }, () => new Batch(alternative.goals.length));
   const depletionAges = new PairedAges();
   const terminalEstates = new PairedAges();
+  const recA = new RealNetWorthRecorder(accA);
+  const recB = new RealNetWorthRecorder(accB);
+  const pairedYears = new PairedYears(Math.max(a.compiled.years, b.compiled.years), BATCH_PATHS);
   let failedToSucceeded = 0;
   let succeededToFailed = 0;
   forEachBatch(range, (paths, count) => {
     // Each runner keeps its batch's results until its next batch: both sides are read path by path.
-    const simA = a.runSlots(paths, 0, count, accA, inEconomySample);
+    recA.begin(BATCH_PATHS, a.compiled.years);
+    const simA = a.runSlots(paths, 0, count, recA, inEconomySample);
     accA.addPaths(
       simA,
       count,
       (k) => paths[k],
       (k) => a.slotEconomyYears(k),
     );
-    const simB = b.runSlots(paths, 0, count, accB, inEconomySample);
+    recB.begin(BATCH_PATHS, b.compiled.years);
+    const simB = b.runSlots(paths, 0, count, recB, inEconomySample);
     accB.addPaths(
       simB,
       count,
@@ -168,6 +176,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
       if (fa[0] === 0 && fb[0] === 1) failedToSucceeded++;
       if (fa[0] === 1 && fb[0] === 0) succeededToFailed++;
     }
+    pairedYears.addBatch(paths, count, recA, recB);
   });
   const ranges: [number, number][] = range.pathCount > 0 ? [[range.pathStart, range.pathCount]] : [];
   return {
@@ -179,6 +188,7 @@ export function compareShard(baseline: HouseholdPlan, alternative: HouseholdPlan
     batches: batchesA.map((x, i) => ({ baseline: x.toJSON(), alternative: batchesB[i].toJSON() })),
     depletionAges: depletionAges.toJSON(),
     terminalEstates: terminalEstates.toJSON(),
+    pairedYears: pairedYears.toJSON(),
     failedToSucceeded,
     succeededToFailed,
   };

@@ -1,6 +1,7 @@
 import { mergeDistributions, mergeShardResults, mergeSums } from '../output/merge-shards.js';
 import type { BatchSide, ComparisonShardResult } from './comparison-shard.js';
 import { mergePairedAges } from './paired-ages.js';
+import { mergePairedYears } from './paired-years.js';
 
 function mergeBatchSides(sides: BatchSide[]): BatchSide {
   return {
@@ -34,6 +35,7 @@ export function mergeComparisonShards(results: ComparisonShardResult[]): Compari
     })),
     depletionAges: mergePairedAges(results.map((r) => r.depletionAges ?? [])),
     terminalEstates: mergePairedAges(results.map((r) => r.terminalEstates ?? [])),
+    pairedYears: mergePairedYears(results.map((r) => r.pairedYears)),
     failedToSucceeded: results.reduce((s, r) => s + r.failedToSucceeded, 0),
     succeededToFailed: results.reduce((s, r) => s + r.succeededToFailed, 0),
   };

@@ -294,6 +294,22 @@ describe('an adviser builds, runs, compares, analyses and reports on a couple', 
     const run = await apiGet(`/households/${householdId}/comparisons/${idsInUrl().comparisonId}`);
     expect(run.paths).toBe(LIVES);
     await page.locator('[data-chart="difference"] g[aria-description="median difference"]').waitFor();
+    // The difference fan: its bands, the medians' interval, and a row per year in its table, as the document has them.
+    const document = run.comparison;
+    const fanYears = document.timeSeries.filter((t: any) => t.pairedPaths >= 100);
+    expect(fanYears.length).toBeGreaterThan(10);
+    for (const band of ['p5 to p95 band', 'p25 to p75 band', 'interval low', 'interval high'])
+      await page.locator(`[data-chart="difference"] g[aria-description="${band}"]`).waitFor();
+    await expect(page.locator('[data-table="difference"] tbody tr').count()).resolves.toBe(fanYears.length);
+    // The medians are drawn over the same years as the fan.
+    await expect(page.locator('[data-chart="medians"] tbody tr').count()).resolves.toBe(fanYears.length);
+    // Said in words: the last year in which at least half of the lives run in both.
+    const later = fanYears.filter((t: any) => t.pairedPaths >= LIVES / 2).at(-1);
+    expect(later.medianNetWorthDifferenceInterval95[0]).toBeLessThanOrEqual(later.medianNetWorthDifference);
+    expect(later.medianNetWorthDifferenceInterval95[1]).toBeGreaterThanOrEqual(later.medianNetWorthDifference);
+    await expect(page.locator('[data-words="difference"]').textContent()).resolves.toMatch(
+      new RegExp(`^In ${later.calendarYear}, the median net worth of .* \\(95% interval .* to .*, today’s money\\)`),
+    );
     await checkView(page, outputDir, 'comparison', { ids });
     await page.getByRole('link', { name: 'The Riveras' }).click();
     await page.locator('[data-table="saved-comparisons"] tbody tr').first().waitFor();

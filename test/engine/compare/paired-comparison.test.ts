@@ -27,6 +27,11 @@ describe('paired comparison', () => {
     for (const y of doc.timeSeries) {
       if (y.medianNetWorthDifference !== null) expect(y.medianNetWorthDifference).toBe(0);
       if (y.meanNetWorthDifference !== null) expect(y.meanNetWorthDifference).toBe(0);
+      // Every path's difference is 0: so is every percentile of them, and the medians' interval is [0, 0].
+      expect(y.pairedPaths).toBeGreaterThan(0);
+      for (const v of Object.values(y.netWorthDifference)) expect(v).toBe(0);
+      expect(y.medianNetWorthDifferenceStandardError).toBe(0);
+      expect(y.medianNetWorthDifferenceInterval95).toEqual([0, 0]);
     }
     expect(doc.outcomeChanges).toEqual({ failedToSucceeded: 0, succeededToFailed: 0, net: 0 });
   });
@@ -39,6 +44,7 @@ describe('paired comparison', () => {
     const four = buildComparison(a, b, JSON.parse(JSON.stringify(merged)), { seed: 8, shards: 2, elapsedMs: 0 });
     expect(four.summary).toEqual(one.summary);
     expect(four.goals).toEqual(one.goals);
+    expect(four.timeSeries).toEqual(one.timeSeries);
     expect(four.outcomeChanges).toEqual(one.outcomeChanges);
   });
 

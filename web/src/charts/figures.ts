@@ -3,7 +3,7 @@
  * at the pointer's year and a legend (drawn beside the chart by its caller, from `fanLegend` and
  * `eventColours`): fan charts (p5–p95 and p25–p75 bands with the median), the chance of having
  * fallen short, the goals' achievability, a life's net worth with its events, the comparison's
- * medians and their difference, and the sensitivity tornado. Each mark carries an
+ * medians and its difference fan, and the sensitivity tornado. Each mark carries an
  * aria-description naming what it shows.
  */
 import { areaY, barX, dot, lineY, plot, pointerX, ruleX, ruleY, text, tickX, tip } from '@observablehq/plot';
@@ -55,6 +55,8 @@ export const palette = {
   median: '#123a8c',
   alternative: '#b2470f',
   difference: '#1f6b3a',
+  differenceBand: '#b9dcc3',
+  differenceInner: '#6fb285',
   shortfall: '#b3261e',
 };
 
@@ -211,8 +213,9 @@ export interface MedianRow {
   difference: number | null;
 }
 
+/** The medians by year, over the years of the difference fan (all years for a document without it). */
 export const comparisonRows = (doc: ComparisonDocument): MedianRow[] =>
-  doc.timeSeries.map((t) => ({
+  doc.timeSeries.slice(0, differenceRows(doc).length || doc.timeSeries.length).map((t) => ({
     year: t.calendarYear,
     baseline: t.baselineMedianNetWorth,
     alternative: t.alternativeMedianNetWorth,
@@ -252,23 +255,95 @@ export function mediansChart(rows: MedianRow[], names: [string, string], width: 
   });
 }
 
-/** The median of the per-year difference, alternative minus baseline, around zero. */
-export function differenceChart(rows: MedianRow[], width: number, currency: string): SVGSVGElement | HTMLElement {
+/**
+ * A year of the difference fan: over the lives running in both scenarios, the spread of each
+ * life's net worth in the alternative minus the baseline, and the difference of the two medians
+ * with its 95% interval (today's money).
+ */
+export interface DifferenceRow {
+  year: number;
+  lives: number;
+  p5: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p95: number;
+  median: number;
+  low: number;
+  high: number;
+}
+
+/** The years the difference fan is drawn for: while at least MIN_FAN_LIVES lives run in both (none for a document without the fan). */
+export function differenceRows(doc: ComparisonDocument): DifferenceRow[] {
+  const rows: DifferenceRow[] = [];
+  for (const t of doc.timeSeries) {
+    const d = t.netWorthDifference;
+    if (!d || t.pairedPaths < MIN_FAN_LIVES || t.medianNetWorthDifference === null) break;
+    const [low, high] = t.medianNetWorthDifferenceInterval95 ?? [t.medianNetWorthDifference, t.medianNetWorthDifference];
+    rows.push({
+      year: t.calendarYear,
+      lives: t.pairedPaths,
+      p5: d.p5 ?? 0,
+      p25: d.p25 ?? 0,
+      p50: d.p50 ?? 0,
+      p75: d.p75 ?? 0,
+      p95: d.p95 ?? 0,
+      median: t.medianNetWorthDifference,
+      low,
+      high,
+    });
+  }
+  return rows;
+}
+
+/** The difference fan's bands and lines, as its legend lists them. */
+export const differenceLegend = [
+  { colour: palette.differenceBand, label: 'Middle 90% of the lives’ differences (5th to 95th percentile)' },
+  { colour: palette.differenceInner, label: 'Middle half of the lives’ differences (25th to 75th percentile)' },
+  { colour: palette.difference, label: 'Difference of the medians', line: true },
+  { colour: palette.median, label: 'Its 95% interval (dotted)', line: true },
+];
+
+/**
+ * The difference fan: alternative minus baseline, life by life (bands), and the difference of
+ * the medians with its 95% interval (lines), around zero.
+ */
+export function differenceChart(rows: DifferenceRow[], width: number, currency: string): SVGSVGElement | HTMLElement {
   return plot({
     ...common(width),
-    height: 240,
     x: { label: 'Year', tickFormat: (y: number) => String(y) },
-    y: { label: `Difference, ${currency}`, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
+    y: { label: `Difference, ${currency}, today’s money`, grid: true, tickFormat: (x: number) => axisMoney(x, currency) },
     marks: [
-      areaY(rows, { x: 'year', y: 'difference', fill: palette.difference, fillOpacity: 0.2, ariaDescription: 'difference area' }),
-      lineY(rows, { x: 'year', y: 'difference', stroke: palette.difference, strokeWidth: 2, ariaDescription: 'median difference' }),
+      areaY(rows, { x: 'year', y1: 'p5', y2: 'p95', fill: palette.differenceBand, fillOpacity: 0.7, ariaDescription: 'p5 to p95 band' }),
+      areaY(rows, { x: 'year', y1: 'p25', y2: 'p75', fill: palette.differenceInner, fillOpacity: 0.6, ariaDescription: 'p25 to p75 band' }),
       ruleY([0]),
+      lineY(rows, {
+        x: 'year',
+        y: 'low',
+        stroke: palette.median,
+        strokeWidth: 1.5,
+        strokeDasharray: '2 3',
+        ariaDescription: 'interval low',
+      }),
+      lineY(rows, {
+        x: 'year',
+        y: 'high',
+        stroke: palette.median,
+        strokeWidth: 1.5,
+        strokeDasharray: '2 3',
+        ariaDescription: 'interval high',
+      }),
+      lineY(rows, { x: 'year', y: 'median', stroke: palette.difference, strokeWidth: 2.5, ariaDescription: 'median difference' }),
       tip(
         rows,
         pointerX({
           x: 'year',
-          y: 'difference',
-          title: (r: MedianRow) => `${r.year}\nDifference of the medians: ${money(r.difference, currency)}`,
+          y: 'median',
+          title: (r: DifferenceRow) =>
+            `${r.year}, ${r.lives.toLocaleString('en-US')} lives\nDifference of the medians ${money(r.median, currency)}\n` +
+            `95% interval ${money(r.low, currency)} to ${money(r.high, currency)}\n` +
+            `Middle half of lives ${money(r.p25, currency)} to ${money(r.p75, currency)}\n` +
+            `Middle 90% ${money(r.p5, currency)} to ${money(r.p95, currency)}`,
         }),
       ),
     ],

@@ -1,14 +1,16 @@
 /**
  * A comparison of two scenarios, life by life: each one's chance of success (the figure its own
  * Results show, as both run on the baseline's seed and lives), the difference with its 95%
- * interval, the lives whose outcome changed, the two medians beside the difference of the
- * medians by year, and the other figures compared.
+ * interval, the lives whose outcome changed, the two medians beside the difference fan (the
+ * alternative minus the baseline, life by life, with the medians' difference and its interval),
+ * and the other figures compared.
  */
 import { ScrollRegion } from '../components/ScrollRegion.tsx';
 import { useEffect, useState } from 'preact/hooks';
 import { api, untilDone, type Comparison, type Scenario } from '../api.ts';
 import { Chart } from '../charts/Chart.tsx';
-import { comparisonRows, differenceChart, mediansChart, palette } from '../charts/figures.ts';
+import { comparisonRows, mediansChart, palette } from '../charts/figures.ts';
+import { DifferenceFan } from './DifferenceFan.tsx';
 import { age, count, money, percent, pointDecimals, points } from '../format.ts';
 import { useLoad } from '../components/useLoad.ts';
 import { href } from '../router.ts';
@@ -151,13 +153,7 @@ export function ComparisonPage({ householdId, comparisonId }: { householdId: str
               <h2 id="difference-chart-title">
                 {names[1]} minus {names[0]}
               </h2>
-              <Chart
-                name="difference"
-                label={`The difference of the median net worths by year, ${names[1]} minus ${names[0]}, in today’s money`}
-                draw={(width) => differenceChart(rows, width, currency)}
-                deps={[doc, currency]}
-                legend={[{ colour: palette.difference, label: 'Difference of the medians', line: true }]}
-              />
+              <DifferenceFan doc={doc} names={names} currency={currency} />
             </section>
           </div>
 
