@@ -106,9 +106,7 @@ describe('every field of the scenario document has a form control', () => {
   it('offers every value the schema allows in each choice', () => {
     const missing: string[] = [];
     for (const leaf of all.filter((l) => l.enum && l.enum.length > 1)) {
-      const choices = coverage(leaf).fields.filter(
-        (f) => f.kind === 'choice' && fieldPath(f.key) === leaf.path.replace(/^\w+\[\]\./, ''),
-      );
+      const choices = coverage(leaf).fields.filter((f) => f.kind === 'choice' && fieldPath(f.key) === leaf.path.replace(/^\w+\[\]\./, ''));
       if (choices.length === 0) continue;
       // A field shown per tax system offers that system's values; together they offer every value.
       const codes = new Set(choices.flatMap((f) => f.options?.map(([code]) => code) ?? []));
