@@ -1,9 +1,9 @@
 /**
  * Other intervals for the comparison's depletion-age percentile differences, measured beside the
- * reported ones (the resamples' central 95%, widened to hold the difference: whole years) by the
- * coverage measure, from the same paired table and the same resampling stream: the central 95%
- * not widened; the difference ± 1.96 SE rounded to whole years; and percentiles on a continuous
- * scale (`MID`, paired-ages.ts) with the difference ± 1.96 SE. None is reported by the API.
+ * reported ones (difference ± t · SE, its ends rounded to whole years) by the coverage measure,
+ * from the same paired table and the same resampling stream: the resamples' central 95%, widened
+ * to hold the difference and not; and percentiles on a continuous scale (`MID`, paired-ages.ts)
+ * with the difference ± 1.96 SE. None is reported by the API.
  */
 import type { ComparisonDocument } from '../shared/engine/compare/comparison-document.js';
 import type { ComparisonShardResult } from '../shared/engine/compare/comparison-shard.js';
@@ -40,11 +40,11 @@ export function wholeYearAlternatives(doc: ComparisonDocument, merged: Compariso
     if (f && f.difference !== null && f.standardError !== null && xs !== null) {
       const sorted = [...xs].sort((x, y) => x - y);
       const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-      const half = 1.96 * f.standardError;
+      const d = f.difference;
       const other = (how: string, interval95: [number, number]) =>
-        out.set(`${name} (${how})`, { value: f.difference, standardError: f.standardError, interval95, method: 'PAIRED_BOOTSTRAP' });
+        out.set(`${name} (${how})`, { value: d, standardError: f.standardError, interval95, method: 'PAIRED_BOOTSTRAP' });
+      other('central 95%, widened to hold d', [Math.min(d, at(0.025)), Math.max(d, at(0.975))]);
       other('central 95%, not widened', [at(0.025), at(0.975)]);
-      other('d ± 1.96 SE in whole years', [Math.round(f.difference - half), Math.round(f.difference + half)]);
     }
     const se = replicateStandardDeviation(mid.quantiles[i]);
     const a = qa[i];
