@@ -11,18 +11,10 @@ import { analyse, type SolveResult } from '../shared/engine/analysis/index.js';
 import { resolveLever } from '../shared/engine/analysis/levers.js';
 import { queryLives, type LivesQuery, type SelectionResult } from '../shared/engine/lives/index.js';
 import { saver } from '../test/engine/compare/saver-plan.js';
+import type { Figure, Figures } from './interval-coverage-types.js';
 import { wholeYearAlternatives } from './interval-coverage-whole-years.js';
 
-export interface Figure {
-  value: number | null;
-  standardError: number | null;
-  interval95: [number | null, number | null] | null;
-  method: string;
-  /** The truth where it is not the truth run's figure of the same name. */
-  truth?: () => number | null;
-}
-
-export type Figures = Map<string, Figure>;
+export type { Figure, Figures };
 
 /** The saver of the comparison tests, to age 100, with a car to buy and an estate to leave. */
 export const saverWithGoals = (retirementAge: number) =>

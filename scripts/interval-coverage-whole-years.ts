@@ -9,7 +9,7 @@ import type { ComparisonDocument } from '../shared/engine/compare/comparison-doc
 import type { ComparisonShardResult } from '../shared/engine/compare/comparison-shard.js';
 import { ageFigures, bootstrapPairedDifferences, replicateStandardDeviation } from '../shared/engine/compare/paired-ages.js';
 import { PERCENTILE_LEVELS } from '../shared/engine/output/percentiles.js';
-import type { Figures } from './interval-coverage-figures.js';
+import type { Figures } from './interval-coverage-types.js';
 
 const LEVELS = PERCENTILE_LEVELS.map((p) => p / 100);
 const STREAM = 'compare:bootstrap:depletionAge';
