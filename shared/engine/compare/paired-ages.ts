@@ -42,16 +42,31 @@ export function mergePairedAges(parts: PairedAgesJson[]): PairedAgesJson {
 /** The compared depletion-age figures of one side, from counts of whole-number ages. */
 export interface AgeFigures {
   mean: number | null;
-  /** Type-1 percentiles, as the output's sketch gives for whole numbers (QuantileSketch). */
+  /** Type-1 percentiles, as the output's sketch gives for whole numbers (QuantileSketch), or mid-distribution ones. */
   quantiles: (number | null)[];
 }
 
 /**
- * Mean and type-1 quantiles (x_(ceil(q n)), the output's definition for whole numbers) of the
- * ages `ages[i]` held by `counts[i]` paths each (ascending ages, ages below `lowest` left out:
- * -1, no depletion, by default).
+ * How a percentile of whole numbers is read: `TYPE_1`, the order statistic x_(ceil(q n)) (the
+ * output's definition for whole numbers); `MID`, on a continuous scale, each whole number a
+ * standing for values spread evenly over [a − 0.5, a + 0.5): a − 0.5 + (q n − #below a) / #at a
+ * for the a where the count first reaches q n. A MID percentile rounds to the TYPE_1 one (but at
+ * the exact edge a + 0.5), and moves smoothly with the counts, so its sampling distribution is
+ * close to normal where the TYPE_1 one jumps between whole numbers.
  */
-export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, qs: readonly number[], lowest = 0): AgeFigures {
+export type WholeQuantile = 'TYPE_1' | 'MID';
+
+/**
+ * Mean and quantiles (`how`) of the whole numbers `ages[i]` held by `counts[i]` paths each
+ * (ascending, those below `lowest` left out: -1, no depletion, by default).
+ */
+export function ageFigures(
+  ages: ArrayLike<number>,
+  counts: ArrayLike<number>,
+  qs: readonly number[],
+  lowest = 0,
+  how: WholeQuantile = 'TYPE_1',
+): AgeFigures {
   let n = 0;
   let sum = 0;
   for (let i = 0; i < ages.length; i++) {
@@ -63,12 +78,13 @@ export function ageFigures(ages: ArrayLike<number>, counts: ArrayLike<number>, q
   const quantiles = qs.map((q) => {
     const x = q * n;
     const nearest = Math.round(x);
-    const rank = Math.max(1, Math.abs(x - nearest) <= 1e-9 * Math.max(1, x) ? nearest : Math.ceil(x));
+    const onRank = Math.abs(x - nearest) <= 1e-9 * Math.max(1, x);
+    const rank = Math.max(1, onRank ? nearest : Math.ceil(x));
     let seen = 0;
     for (let i = 0; i < ages.length; i++) {
-      if (ages[i] < lowest) continue;
+      if (ages[i] < lowest || counts[i] === 0) continue;
+      if (seen + counts[i] >= rank) return how === 'MID' ? ages[i] - 0.5 + (x - seen) / counts[i] : ages[i];
       seen += counts[i];
-      if (seen >= rank) return ages[i];
     }
     return null;
   });
@@ -98,7 +114,7 @@ export function bootstrapPairedDifferences(
   qs: readonly number[],
   seed: number,
   stream: string,
-  options: { counts: (a: number, b: number) => boolean; valueAt?: (k: number) => number; lowest?: number } = {
+  options: { counts: (a: number, b: number) => boolean; valueAt?: (k: number) => number; lowest?: number; how?: WholeQuantile } = {
     counts: (a, b) => a >= 0 || b >= 0,
   },
 ): BootstrapReplicates {
@@ -145,8 +161,8 @@ export function bootstrapPairedDifferences(
       countA[A.at[i]] += drawn[i];
       countB[B.at[i]] += drawn[i];
     }
-    const fa = ageFigures(A.keys, countA, qs, options.lowest);
-    const fb = ageFigures(B.keys, countB, qs, options.lowest);
+    const fa = ageFigures(A.keys, countA, qs, options.lowest, options.how);
+    const fb = ageFigures(B.keys, countB, qs, options.lowest, options.how);
     if (fa.mean !== null && fb.mean !== null) diffs[0].push(fb.mean - fa.mean);
     qs.forEach((_, j) => {
       const a = read(fa.quantiles[j]);
