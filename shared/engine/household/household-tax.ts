@@ -1,10 +1,10 @@
 import { amount } from '../tax/parameters.js';
 import { priceBaseYear, ScaledRules } from '../tax/scaled-rules.js';
-import { emptyPerson, type TaxPerson } from '../tax/types.js';
+import { emptyPerson, type PersonTax, type TaxPerson } from '../tax/types.js';
 import { statePensionAgeForNi } from '../tax/uk/national-insurance.js';
 import { ukPersonTax } from '../tax/uk/uk-person-tax.js';
 import { UK_PARAMETERS, ukRules, type UkRules } from '../tax/uk/uk-rules.js';
-import { federalReturn } from '../tax/us/federal-return.js';
+import { federalReturn, type FederalReturn } from '../tax/us/federal-return.js';
 import { US_PARAMETERS, usRules, type UsRules } from '../tax/us/us-rules.js';
 import type { PlanTax } from './plan.js';
 
@@ -18,6 +18,8 @@ export const TAX_KINDS = [
   'earlyWithdrawalPenalty',
 ] as const;
 export const PENALTY = 5;
+/** What a member's taxes are figured on, per member in `HouseholdTax.income`: alive, then the TaxPerson amounts. */
+const INCOME_FIELDS = 8;
 
 /** The rules' version a plan's taxes follow, for the output's metadata. */
 export function taxRulesOf(tax: PlanTax | undefined): { system: 'UK' | 'US' | 'FLAT'; version: string | null } {
@@ -51,6 +53,24 @@ export class HouseholdTax {
   private ukNow: UkRules | null = null;
   private usJointNow: UsRules | null = null;
   private usSingleNow: UsRules | null = null;
+  /** Each member's income at the last `total` (INCOME_FIELDS each); `stale` until the year's first. */
+  private readonly income: Float64Array;
+  private stale = true;
+  /** Whether each member's income moved since the last `total`. */
+  private readonly changed: Uint8Array;
+  /** The taxes of each member's return at the last `total` (PENALTY kinds each), then the joint return's. */
+  private readonly taxes: Float64Array;
+  /** The rule functions' results, written into these rather than new objects each call. */
+  private readonly personTax: PersonTax = { incomeTax: 0, socialContributions: 0, capitalGainsTax: 0, stateIncomeTax: 0 };
+  private readonly federalReturn: FederalReturn = {
+    agi: 0,
+    taxableIncome: 0,
+    ordinaryTax: 0,
+    gainsTax: 0,
+    niit: 0,
+    stateIncomeTax: 0,
+    fica: 0,
+  };
 
   constructor(
     readonly tax: PlanTax,
@@ -61,6 +81,9 @@ export class HouseholdTax {
   ) {
     this.people = Array.from(memberAge0, () => emptyPerson());
     this.pastSpa = new Uint8Array(memberAge0.length);
+    this.income = new Float64Array(memberAge0.length * INCOME_FIELDS);
+    this.changed = new Uint8Array(memberAge0.length);
+    this.taxes = new Float64Array((memberAge0.length + 1) * PENALTY);
     const file = tax.system === 'UK' ? UK_PARAMETERS : US_PARAMETERS;
     const base = priceBaseYear(file);
     this.baseT = base - startYear;
@@ -81,6 +104,7 @@ export class HouseholdTax {
   begin(t: number, cpi: Float64Array): void {
     this.t = t;
     this.penalty = 0;
+    this.stale = true;
     this.scale = t > this.baseT ? cpi[t]! / cpi[this.baseT > 0 ? this.baseT : 0]! : 1;
     if (this.tax.system === 'UK') this.ukNow = this.uk[t]!.at(this.scale);
     else {
@@ -100,7 +124,16 @@ export class HouseholdTax {
     let n = 0;
     for (let m = 0; m < this.people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) n++;
     if (n === 0) return;
-    for (let m = 0; m < this.people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) this.people[m]![field] += amount / n;
+    const each = amount / n;
+    for (let m = 0; m < this.people.length; m++) {
+      if (alive[m] === 0 || this.isAdult[m] === 0) continue;
+      // Stores by name: a store by a key that varies between calls is looked up by name each time.
+      const p = this.people[m]!;
+      if (field === 'pensionIncome') p.pensionIncome += each;
+      else if (field === 'earnings') p.earnings += each;
+      else if (field === 'interest') p.interest += each;
+      else p.capitalGains += each;
+    }
   }
 
   /**
@@ -124,44 +157,101 @@ export class HouseholdTax {
   private limit = 0;
   private catchUp = 0;
 
-  /** The year's taxes of the living members on their income so far, by kind in `byKind`; returns their sum. */
+  /**
+   * The year's taxes of the living members on their income so far, by kind in `byKind`; returns
+   * their sum. A member (or a joint return) whose income has not moved since the last call this
+   * year keeps the taxes it had: a withdrawal adds income to one member, and cash or a tax-free
+   * account to none, while the year asks for its total after each step.
+   */
   total(alive: Uint8Array): number {
     const k = this.byKind;
-    k.fill(0);
-    k[PENALTY] = this.penalty;
     const people = this.people;
+    const changed = this.changed;
+    const was = this.income;
+    const stale = this.stale;
+    this.stale = false;
+    for (let m = 0; m < people.length; m++) {
+      const p = people[m]!;
+      const at = m * INCOME_FIELDS;
+      const moved =
+        stale ||
+        was[at] !== alive[m] ||
+        was[at + 1] !== p.earnings ||
+        was[at + 2] !== p.pensionIncome ||
+        was[at + 3] !== p.statePension ||
+        was[at + 4] !== p.interest ||
+        was[at + 5] !== p.dividends ||
+        was[at + 6] !== p.capitalGains ||
+        was[at + 7] !== p.pensionContributions;
+      changed[m] = moved ? 1 : 0;
+      if (!moved) continue;
+      was[at] = alive[m]!;
+      was[at + 1] = p.earnings;
+      was[at + 2] = p.pensionIncome;
+      was[at + 3] = p.statePension;
+      was[at + 4] = p.interest;
+      was[at + 5] = p.dividends;
+      was[at + 6] = p.capitalGains;
+      was[at + 7] = p.pensionContributions;
+    }
+    for (let i = 0; i < PENALTY; i++) k[i] = 0;
+    k[PENALTY] = this.penalty;
     if (this.tax.system === 'UK') {
       const r = this.ukNow!;
+      const taxes = this.taxes;
       for (let m = 0; m < people.length; m++) {
         if (alive[m] === 0 || !hasIncome(people[m]!)) continue;
-        const x = ukPersonTax(people[m]!, r, this.pastSpa[m] === 1);
-        k[0] += x.incomeTax;
-        k[1] += x.socialContributions;
-        k[2] += x.capitalGainsTax;
+        const at = m * PENALTY;
+        if (changed[m] === 1) {
+          const x = ukPersonTax(people[m]!, r, this.pastSpa[m] === 1, null, this.personTax);
+          taxes[at] = x.incomeTax;
+          taxes[at + 1] = x.socialContributions;
+          taxes[at + 2] = x.capitalGainsTax;
+        }
+        k[0] += taxes[at]!;
+        k[1] += taxes[at + 1]!;
+        k[2] += taxes[at + 2]!;
       }
     } else {
       const couple = this.couple;
       couple.length = 0;
+      let coupleMoved = false;
       if (this.tax.filingStatus === 'MARRIED_JOINT')
-        for (let m = 0; m < people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) couple.push(people[m]!);
+        for (let m = 0; m < people.length; m++)
+          if (alive[m] === 1 && this.isAdult[m] === 1) {
+            couple.push(people[m]!);
+            if (changed[m] === 1) coupleMoved = true;
+          }
       const rate = this.tax.stateIncomeTaxRate;
-      if (couple.length === 2) this.addReturn(federalReturn(couple, this.usJointNow!, rate));
+      // The joint return's taxes are kept after the members' own, in slot `people.length`.
+      if (couple.length === 2) this.addReturn(people.length, coupleMoved, couple, 0, 2, this.usJointNow!, rate);
       const single = this.usSingleNow!;
       for (let m = 0; m < people.length; m++) {
         if (alive[m] === 0 || (couple.length === 2 && this.isAdult[m] === 1) || !hasIncome(people[m]!)) continue;
-        this.addReturn(federalReturn(people, single, rate, null, m, m + 1));
+        this.addReturn(m, changed[m] === 1, people, m, m + 1, single, rate);
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
   }
 
-  private addReturn(r: { ordinaryTax: number; fica: number; gainsTax: number; stateIncomeTax: number; niit: number }): void {
+  /** Adds a US return's taxes (`people[from]` to `people[to - 1]`) to `byKind`, figured again if its income moved, else as kept in `slot`. */
+  private addReturn(slot: number, moved: boolean, people: TaxPerson[], from: number, to: number, r: UsRules, rate: number): void {
+    const taxes = this.taxes;
+    const at = slot * PENALTY;
+    if (moved) {
+      const x = federalReturn(people, r, rate, null, from, to, this.federalReturn);
+      taxes[at] = x.ordinaryTax;
+      taxes[at + 1] = x.fica;
+      taxes[at + 2] = x.gainsTax;
+      taxes[at + 3] = x.stateIncomeTax;
+      taxes[at + 4] = x.niit;
+    }
     const k = this.byKind;
-    k[0] += r.ordinaryTax;
-    k[1] += r.fica;
-    k[2] += r.gainsTax;
-    k[3] += r.stateIncomeTax;
-    k[4] += r.niit;
+    k[0] += taxes[at]!;
+    k[1] += taxes[at + 1]!;
+    k[2] += taxes[at + 2]!;
+    k[3] += taxes[at + 3]!;
+    k[4] += taxes[at + 4]!;
   }
 }
 
