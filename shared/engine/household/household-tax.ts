@@ -1,8 +1,9 @@
 import { amount } from '../tax/parameters.js';
 import { priceBaseYear, ScaledRules } from '../tax/scaled-rules.js';
-import { emptyPerson, type PersonTax, type TaxPerson } from '../tax/types.js';
-import { statePensionAgeForNi } from '../tax/uk/national-insurance.js';
-import { ukPersonTax } from '../tax/uk/uk-person-tax.js';
+import { emptyPerson, type TaxPerson } from '../tax/types.js';
+import { ukCapitalGainsTax } from '../tax/uk/capital-gains-tax.js';
+import { ukIncomeTax, type UkIncomeTax } from '../tax/uk/income-tax.js';
+import { classOneEmployee, statePensionAgeForNi } from '../tax/uk/national-insurance.js';
 import { UK_PARAMETERS, ukRules, type UkRules } from '../tax/uk/uk-rules.js';
 import { federalReturn, type FederalReturn } from '../tax/us/federal-return.js';
 import { US_PARAMETERS, usRules, type UsRules } from '../tax/us/us-rules.js';
@@ -20,6 +21,9 @@ export const TAX_KINDS = [
 export const PENALTY = 5;
 /** What a member's taxes are figured on, per member in `HouseholdTax.income`: alive, then the TaxPerson amounts. */
 const INCOME_FIELDS = 8;
+/** Bits of `HouseholdTax.changed`: what moved in a member's income since the last `total`. */
+const INCOME_MOVED = 1;
+const GAINS_MOVED = 2;
 
 /** The rules' version a plan's taxes follow, for the output's metadata. */
 export function taxRulesOf(tax: PlanTax | undefined): { system: 'UK' | 'US' | 'FLAT'; version: string | null } {
@@ -61,7 +65,9 @@ export class HouseholdTax {
   /** The taxes of each member's return at the last `total` (PENALTY kinds each), then the joint return's. */
   private readonly taxes: Float64Array;
   /** The rule functions' results, written into these rather than new objects each call. */
-  private readonly personTax: PersonTax = { incomeTax: 0, socialContributions: 0, capitalGainsTax: 0, stateIncomeTax: 0 };
+  private readonly incomeTax: UkIncomeTax = { incomeTax: 0, taxableIncome: 0 };
+  /** Each member's UK taxable income at the last `total`, which capital gains stack on. */
+  private readonly taxableIncome: Float64Array;
   private readonly federalReturn: FederalReturn = {
     agi: 0,
     taxableIncome: 0,
@@ -83,13 +89,20 @@ export class HouseholdTax {
     this.pastSpa = new Uint8Array(memberAge0.length);
     this.income = new Float64Array(memberAge0.length * INCOME_FIELDS);
     this.changed = new Uint8Array(memberAge0.length);
+    this.taxableIncome = new Float64Array(memberAge0.length);
     this.taxes = new Float64Array((memberAge0.length + 1) * PENALTY);
     const file = tax.system === 'UK' ? UK_PARAMETERS : US_PARAMETERS;
     const base = priceBaseYear(file);
     this.baseT = base - startYear;
     const doubled = (y: number) => (y > base ? 2 : 1);
+    const uk = UK_PARAMETERS.parameters;
+    const us = US_PARAMETERS.parameters;
+    this.limit = new Float64Array(years);
+    this.catchUp = new Float64Array(years);
     for (let t = 0; t < years; t++) {
       const y = startYear + t;
+      this.limit[t] = amount(tax.system === 'UK' ? uk.pensionAnnualAllowance! : us.electiveDeferralLimit!, y, null);
+      this.catchUp[t] = tax.system === 'UK' ? 0 : amount(us.catchUpLimit!, y, null);
       if (tax.system === 'UK') {
         const scotland = tax.region === 'SCOTLAND';
         this.uk.push(new ScaledRules(ukRules(y, scotland), ukRules(y, scotland, doubled)));
@@ -142,20 +155,12 @@ export class HouseholdTax {
    * (moving with prices as the brackets do).
    */
   contributionLimit(m: number): number {
-    const y = this.startYear + this.t;
-    if (this.limitYear !== y) {
-      this.limitYear = y;
-      const uk = UK_PARAMETERS.parameters;
-      const us = US_PARAMETERS.parameters;
-      this.limit = amount(this.tax.system === 'UK' ? uk.pensionAnnualAllowance! : us.electiveDeferralLimit!, y, null);
-      this.catchUp = this.tax.system === 'UK' ? 0 : amount(us.catchUpLimit!, y, null);
-    }
     const scale = this.tax.system === 'UK' ? 1 : this.scale;
-    return (this.limit + (this.people[m]!.age >= 50 ? this.catchUp : 0)) * scale;
+    return (this.limit[this.t]! + (this.people[m]!.age >= 50 ? this.catchUp[this.t]! : 0)) * scale;
   }
-  private limitYear = -1;
-  private limit = 0;
-  private catchUp = 0;
+  /** Each simulated year's contribution limit and catch-up as enacted (resolved once, not per path). */
+  private readonly limit: Float64Array;
+  private readonly catchUp: Float64Array;
 
   /**
    * The year's taxes of the living members on their income so far, by kind in `byKind`; returns
@@ -173,7 +178,7 @@ export class HouseholdTax {
     for (let m = 0; m < people.length; m++) {
       const p = people[m]!;
       const at = m * INCOME_FIELDS;
-      const moved =
+      const incomeMoved =
         stale ||
         was[at] !== alive[m] ||
         was[at + 1] !== p.earnings ||
@@ -181,18 +186,19 @@ export class HouseholdTax {
         was[at + 3] !== p.statePension ||
         was[at + 4] !== p.interest ||
         was[at + 5] !== p.dividends ||
-        was[at + 6] !== p.capitalGains ||
         was[at + 7] !== p.pensionContributions;
-      changed[m] = moved ? 1 : 0;
-      if (!moved) continue;
-      was[at] = alive[m]!;
-      was[at + 1] = p.earnings;
-      was[at + 2] = p.pensionIncome;
-      was[at + 3] = p.statePension;
-      was[at + 4] = p.interest;
-      was[at + 5] = p.dividends;
+      const gainsMoved = was[at + 6] !== p.capitalGains;
+      changed[m] = (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
+      if (incomeMoved) {
+        was[at] = alive[m]!;
+        was[at + 1] = p.earnings;
+        was[at + 2] = p.pensionIncome;
+        was[at + 3] = p.statePension;
+        was[at + 4] = p.interest;
+        was[at + 5] = p.dividends;
+        was[at + 7] = p.pensionContributions;
+      }
       was[at + 6] = p.capitalGains;
-      was[at + 7] = p.pensionContributions;
     }
     for (let i = 0; i < PENALTY; i++) k[i] = 0;
     k[PENALTY] = this.penalty;
@@ -200,14 +206,21 @@ export class HouseholdTax {
       const r = this.ukNow!;
       const taxes = this.taxes;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0 || !hasIncome(people[m]!)) continue;
-        const at = m * PENALTY;
-        if (changed[m] === 1) {
-          const x = ukPersonTax(people[m]!, r, this.pastSpa[m] === 1, null, this.personTax);
-          taxes[at] = x.incomeTax;
-          taxes[at + 1] = x.socialContributions;
-          taxes[at + 2] = x.capitalGainsTax;
+        const p = people[m]!;
+        // Nothing kept for a member not figured: its next figure starts afresh.
+        if (alive[m] === 0 || !hasIncome(p)) {
+          was[m * INCOME_FIELDS] = -1;
+          continue;
         }
+        const at = m * PENALTY;
+        // Income tax and National Insurance do not depend on gains; capital gains tax stacks on the taxable income.
+        if ((changed[m]! & INCOME_MOVED) !== 0) {
+          const it = ukIncomeTax(p, r, null, this.incomeTax);
+          taxes[at] = it.incomeTax;
+          this.taxableIncome[m] = it.taxableIncome;
+          taxes[at + 1] = classOneEmployee(p.earnings, r, this.pastSpa[m] === 1);
+        }
+        if (changed[m] !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
         k[0] += taxes[at]!;
         k[1] += taxes[at + 1]!;
         k[2] += taxes[at + 2]!;
@@ -220,15 +233,19 @@ export class HouseholdTax {
         for (let m = 0; m < people.length; m++)
           if (alive[m] === 1 && this.isAdult[m] === 1) {
             couple.push(people[m]!);
-            if (changed[m] === 1) coupleMoved = true;
+            if (changed[m] !== 0) coupleMoved = true;
           }
       const rate = this.tax.stateIncomeTaxRate;
       // The joint return's taxes are kept after the members' own, in slot `people.length`.
       if (couple.length === 2) this.addReturn(people.length, coupleMoved, couple, 0, 2, this.usJointNow!, rate);
       const single = this.usSingleNow!;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0 || (couple.length === 2 && this.isAdult[m] === 1) || !hasIncome(people[m]!)) continue;
-        this.addReturn(m, changed[m] === 1, people, m, m + 1, single, rate);
+        if (couple.length === 2 && this.isAdult[m] === 1) continue;
+        if (alive[m] === 0 || !hasIncome(people[m]!)) {
+          was[m * INCOME_FIELDS] = -1;
+          continue;
+        }
+        this.addReturn(m, changed[m] !== 0, people, m, m + 1, single, rate);
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
