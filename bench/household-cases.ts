@@ -219,7 +219,10 @@ function layers(label: string, plan: HouseholdPlan, paths: number, ref: RefEngin
   row('whole run', r, br, true);
 }
 
-/** The plan under a real tax system: a couple filing jointly, a 4% state income tax (US), the pension's tax-free cash with each withdrawal (UK). */
+/**
+ * The plan under a real tax system: a couple filing jointly, a 4% state income tax (US), the
+ * pension's tax-free cash with each withdrawal (UK).
+ */
 function underRules(plan: HouseholdPlan, system: 'UK' | 'US'): HouseholdPlan {
   const tax: PlanTax = { system, filingStatus: 'MARRIED_JOINT', stateIncomeTaxRate: 0.04, pensionTaxFreeCash: 'WITH_EACH_WITHDRAWAL' };
   return { ...plan, tax };

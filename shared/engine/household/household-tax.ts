@@ -251,7 +251,10 @@ export class HouseholdTax {
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
   }
 
-  /** Adds a US return's taxes (`people[from]` to `people[to - 1]`) to `byKind`, figured again if its income moved, else as kept in `slot`. */
+  /**
+   * Adds a US return's taxes (`people[from]` to `people[to - 1]`) to `byKind`: figured again if its
+   * income moved, else as kept in `slot`.
+   */
   private addReturn(slot: number, moved: boolean, people: TaxPerson[], from: number, to: number, r: UsRules, rate: number): void {
     const taxes = this.taxes;
     const at = slot * PENALTY;
