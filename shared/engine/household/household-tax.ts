@@ -1,10 +1,11 @@
 import { amount } from '../tax/parameters.js';
 import { priceBaseYear, ScaledRules } from '../tax/scaled-rules.js';
 import { emptyPerson, type TaxPerson } from '../tax/types.js';
-import { statePensionAgeForNi } from '../tax/uk/national-insurance.js';
-import { ukPersonTax } from '../tax/uk/uk-person-tax.js';
+import { ukCapitalGainsTax } from '../tax/uk/capital-gains-tax.js';
+import { ukIncomeTax, type UkIncomeTax } from '../tax/uk/income-tax.js';
+import { classOneEmployee, statePensionAgeForNi } from '../tax/uk/national-insurance.js';
 import { UK_PARAMETERS, ukRules, type UkRules } from '../tax/uk/uk-rules.js';
-import { federalReturn } from '../tax/us/federal-return.js';
+import { federalReturn, type FederalReturn } from '../tax/us/federal-return.js';
 import { US_PARAMETERS, usRules, type UsRules } from '../tax/us/us-rules.js';
 import { ukBandRoom, usBandRoom } from './band-room.js';
 import type { PlanTax, TaxBand } from './plan.js';
@@ -19,6 +20,11 @@ export const TAX_KINDS = [
   'earlyWithdrawalPenalty',
 ] as const;
 export const PENALTY = 5;
+/** What a member's taxes are figured on, per member in `HouseholdTax.income`: alive, then the TaxPerson amounts. */
+const INCOME_FIELDS = 8;
+/** Bits of `HouseholdTax.changed`: what moved in a member's income since the last `total`. */
+const INCOME_MOVED = 1;
+const GAINS_MOVED = 2;
 
 /** The rules' version a plan's taxes follow, for the output's metadata. */
 export function taxRulesOf(tax: PlanTax | undefined): { system: 'UK' | 'US' | 'FLAT'; version: string | null } {
@@ -52,6 +58,26 @@ export class HouseholdTax {
   private ukNow: UkRules | null = null;
   private usJointNow: UsRules | null = null;
   private usSingleNow: UsRules | null = null;
+  /** Each member's income at the last `total` (INCOME_FIELDS each); `stale` until the year's first. */
+  private readonly income: Float64Array;
+  private stale = true;
+  /** Whether each member's income moved since the last `total`. */
+  private readonly changed: Uint8Array;
+  /** The taxes of each member's return at the last `total` (PENALTY kinds each), then the joint return's. */
+  private readonly taxes: Float64Array;
+  /** The rule functions' results, written into these rather than new objects each call. */
+  private readonly incomeTax: UkIncomeTax = { incomeTax: 0, taxableIncome: 0 };
+  /** Each member's UK taxable income at the last `total`, which capital gains stack on. */
+  private readonly taxableIncome: Float64Array;
+  private readonly federalReturn: FederalReturn = {
+    agi: 0,
+    taxableIncome: 0,
+    ordinaryTax: 0,
+    gainsTax: 0,
+    niit: 0,
+    stateIncomeTax: 0,
+    fica: 0,
+  };
 
   constructor(
     readonly tax: PlanTax,
@@ -62,12 +88,22 @@ export class HouseholdTax {
   ) {
     this.people = Array.from(memberAge0, () => emptyPerson());
     this.pastSpa = new Uint8Array(memberAge0.length);
+    this.income = new Float64Array(memberAge0.length * INCOME_FIELDS);
+    this.changed = new Uint8Array(memberAge0.length);
+    this.taxableIncome = new Float64Array(memberAge0.length);
+    this.taxes = new Float64Array((memberAge0.length + 1) * PENALTY);
     const file = tax.system === 'UK' ? UK_PARAMETERS : US_PARAMETERS;
     const base = priceBaseYear(file);
     this.baseT = base - startYear;
     const doubled = (y: number) => (y > base ? 2 : 1);
+    const uk = UK_PARAMETERS.parameters;
+    const us = US_PARAMETERS.parameters;
+    this.limit = new Float64Array(years);
+    this.catchUp = new Float64Array(years);
     for (let t = 0; t < years; t++) {
       const y = startYear + t;
+      this.limit[t] = amount(tax.system === 'UK' ? uk.pensionAnnualAllowance! : us.electiveDeferralLimit!, y, null);
+      this.catchUp[t] = tax.system === 'UK' ? 0 : amount(us.catchUpLimit!, y, null);
       if (tax.system === 'UK') {
         const scotland = tax.region === 'SCOTLAND';
         this.uk.push(new ScaledRules(ukRules(y, scotland), ukRules(y, scotland, doubled)));
@@ -82,6 +118,7 @@ export class HouseholdTax {
   begin(t: number, cpi: Float64Array): void {
     this.t = t;
     this.penalty = 0;
+    this.stale = true;
     this.scale = t > this.baseT ? cpi[t]! / cpi[this.baseT > 0 ? this.baseT : 0]! : 1;
     if (this.tax.system === 'UK') this.ukNow = this.uk[t]!.at(this.scale);
     else {
@@ -101,7 +138,16 @@ export class HouseholdTax {
     let n = 0;
     for (let m = 0; m < this.people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) n++;
     if (n === 0) return;
-    for (let m = 0; m < this.people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) this.people[m]![field] += amount / n;
+    const each = amount / n;
+    for (let m = 0; m < this.people.length; m++) {
+      if (alive[m] === 0 || this.isAdult[m] === 0) continue;
+      // Stores by name: a store by a key that varies between calls is looked up by name each time.
+      const p = this.people[m]!;
+      if (field === 'pensionIncome') p.pensionIncome += each;
+      else if (field === 'earnings') p.earnings += each;
+      else if (field === 'interest') p.interest += each;
+      else p.capitalGains += each;
+    }
   }
 
   /**
@@ -110,47 +156,97 @@ export class HouseholdTax {
    * (moving with prices as the brackets do).
    */
   contributionLimit(m: number): number {
-    const y = this.startYear + this.t;
-    if (this.limitYear !== y) {
-      this.limitYear = y;
-      const uk = UK_PARAMETERS.parameters;
-      const us = US_PARAMETERS.parameters;
-      this.limit = amount(this.tax.system === 'UK' ? uk.pensionAnnualAllowance! : us.electiveDeferralLimit!, y, null);
-      this.catchUp = this.tax.system === 'UK' ? 0 : amount(us.catchUpLimit!, y, null);
-    }
     const scale = this.tax.system === 'UK' ? 1 : this.scale;
-    return (this.limit + (this.people[m]!.age >= 50 ? this.catchUp : 0)) * scale;
+    return (this.limit[this.t]! + (this.people[m]!.age >= 50 ? this.catchUp[this.t]! : 0)) * scale;
   }
-  private limitYear = -1;
-  private limit = 0;
-  private catchUp = 0;
+  /** Each simulated year's contribution limit and catch-up as enacted (resolved once, not per path). */
+  private readonly limit: Float64Array;
+  private readonly catchUp: Float64Array;
 
-  /** The year's taxes of the living members on their income so far, by kind in `byKind`; returns their sum. */
+  /**
+   * The year's taxes of the living members on their income so far, by kind in `byKind`; returns
+   * their sum. A member (or a joint return) whose income has not moved since the last call this
+   * year keeps the taxes it had: a withdrawal adds income to one member, and cash or a tax-free
+   * account to none, while the year asks for its total after each step.
+   */
   total(alive: Uint8Array): number {
     const k = this.byKind;
-    k.fill(0);
-    k[PENALTY] = this.penalty;
     const people = this.people;
+    const changed = this.changed;
+    const was = this.income;
+    const stale = this.stale;
+    this.stale = false;
+    for (let m = 0; m < people.length; m++) {
+      const p = people[m]!;
+      const at = m * INCOME_FIELDS;
+      const incomeMoved =
+        stale ||
+        was[at] !== alive[m] ||
+        was[at + 1] !== p.earnings ||
+        was[at + 2] !== p.pensionIncome ||
+        was[at + 3] !== p.statePension ||
+        was[at + 4] !== p.interest ||
+        was[at + 5] !== p.dividends ||
+        was[at + 7] !== p.pensionContributions;
+      const gainsMoved = was[at + 6] !== p.capitalGains;
+      changed[m] = (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
+      if (incomeMoved) {
+        was[at] = alive[m]!;
+        was[at + 1] = p.earnings;
+        was[at + 2] = p.pensionIncome;
+        was[at + 3] = p.statePension;
+        was[at + 4] = p.interest;
+        was[at + 5] = p.dividends;
+        was[at + 7] = p.pensionContributions;
+      }
+      was[at + 6] = p.capitalGains;
+    }
+    for (let i = 0; i < PENALTY; i++) k[i] = 0;
+    k[PENALTY] = this.penalty;
     if (this.tax.system === 'UK') {
       const r = this.ukNow!;
+      const taxes = this.taxes;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0 || !hasIncome(people[m]!)) continue;
-        const x = ukPersonTax(people[m]!, r, this.pastSpa[m] === 1);
-        k[0] += x.incomeTax;
-        k[1] += x.socialContributions;
-        k[2] += x.capitalGainsTax;
+        const p = people[m]!;
+        // Nothing kept for a member not figured: its next figure starts afresh.
+        if (alive[m] === 0 || !hasIncome(p)) {
+          was[m * INCOME_FIELDS] = -1;
+          continue;
+        }
+        const at = m * PENALTY;
+        // Income tax and National Insurance do not depend on gains; capital gains tax stacks on the taxable income.
+        if ((changed[m]! & INCOME_MOVED) !== 0) {
+          const it = ukIncomeTax(p, r, null, this.incomeTax);
+          taxes[at] = it.incomeTax;
+          this.taxableIncome[m] = it.taxableIncome;
+          taxes[at + 1] = classOneEmployee(p.earnings, r, this.pastSpa[m] === 1);
+        }
+        if (changed[m] !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
+        k[0] += taxes[at]!;
+        k[1] += taxes[at + 1]!;
+        k[2] += taxes[at + 2]!;
       }
     } else {
       const couple = this.couple;
       couple.length = 0;
+      let coupleMoved = false;
       if (this.tax.filingStatus === 'MARRIED_JOINT')
-        for (let m = 0; m < people.length; m++) if (alive[m] === 1 && this.isAdult[m] === 1) couple.push(people[m]!);
+        for (let m = 0; m < people.length; m++)
+          if (alive[m] === 1 && this.isAdult[m] === 1) {
+            couple.push(people[m]!);
+            if (changed[m] !== 0) coupleMoved = true;
+          }
       const rate = this.tax.stateIncomeTaxRate;
-      if (couple.length === 2) this.addReturn(federalReturn(couple, this.usJointNow!, rate));
+      // The joint return's taxes are kept after the members' own, in slot `people.length`.
+      if (couple.length === 2) this.addReturn(people.length, coupleMoved, couple, 0, 2, this.usJointNow!, rate);
       const single = this.usSingleNow!;
       for (let m = 0; m < people.length; m++) {
-        if (alive[m] === 0 || (couple.length === 2 && this.isAdult[m] === 1) || !hasIncome(people[m]!)) continue;
-        this.addReturn(federalReturn(people, single, rate, null, m, m + 1));
+        if (couple.length === 2 && this.isAdult[m] === 1) continue;
+        if (alive[m] === 0 || !hasIncome(people[m]!)) {
+          was[m * INCOME_FIELDS] = -1;
+          continue;
+        }
+        this.addReturn(m, changed[m] !== 0, people, m, m + 1, single, rate);
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
@@ -175,13 +271,27 @@ export class HouseholdTax {
     return usBandRoom(people, m, m + 1, people[m]!, this.usSingleNow!, band, cap);
   }
 
-  private addReturn(r: { ordinaryTax: number; fica: number; gainsTax: number; stateIncomeTax: number; niit: number }): void {
+  /**
+   * Adds a US return's taxes (`people[from]` to `people[to - 1]`) to `byKind`: figured again if its
+   * income moved, else as kept in `slot`.
+   */
+  private addReturn(slot: number, moved: boolean, people: TaxPerson[], from: number, to: number, r: UsRules, rate: number): void {
+    const taxes = this.taxes;
+    const at = slot * PENALTY;
+    if (moved) {
+      const x = federalReturn(people, r, rate, null, from, to, this.federalReturn);
+      taxes[at] = x.ordinaryTax;
+      taxes[at + 1] = x.fica;
+      taxes[at + 2] = x.gainsTax;
+      taxes[at + 3] = x.stateIncomeTax;
+      taxes[at + 4] = x.niit;
+    }
     const k = this.byKind;
-    k[0] += r.ordinaryTax;
-    k[1] += r.fica;
-    k[2] += r.gainsTax;
-    k[3] += r.stateIncomeTax;
-    k[4] += r.niit;
+    k[0] += taxes[at]!;
+    k[1] += taxes[at + 1]!;
+    k[2] += taxes[at + 2]!;
+    k[3] += taxes[at + 3]!;
+    k[4] += taxes[at + 4]!;
   }
 }
 

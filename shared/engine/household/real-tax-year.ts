@@ -47,7 +47,8 @@ export class RealTaxYear {
     this.t = t;
     this.year = this.c.startYear + t;
     this.ht.begin(t, cpi);
-    this.contributed.fill(0);
+    // A loop, not fill(): for a handful of members the call into the runtime costs more than the stores.
+    for (let m = 0; m < this.contributed.length; m++) this.contributed[m] = 0;
     let taxable = 0;
     let taxFree = 0;
     const { accountOwner, memberAge0 } = this.c;

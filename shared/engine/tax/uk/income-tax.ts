@@ -21,7 +21,12 @@ export interface UkIncomeTax {
  * allowance. Both allowances still use up the band they fall in. Non-savings income uses the
  * Scottish bands for a Scottish taxpayer; savings and dividends always use the UK-wide bands.
  */
-export function ukIncomeTax(person: TaxPerson, r: UkRules, b: Breakdown | null = null): UkIncomeTax {
+export function ukIncomeTax(
+  person: TaxPerson,
+  r: UkRules,
+  b: Breakdown | null = null,
+  into: UkIncomeTax = { incomeTax: 0, taxableIncome: 0 },
+): UkIncomeTax {
   // Relief on the person's own contributions under a net pay arrangement: up to their earnings.
   const relieved = person.pensionContributions < person.earnings ? person.pensionContributions : person.earnings;
   const nonSavings = person.earnings - relieved + person.pensionIncome + person.statePension;
@@ -77,5 +82,7 @@ export function ukIncomeTax(person: TaxPerson, r: UkRules, b: Breakdown | null =
     b.step('dividends within the dividend allowance (0%)', inAllowance);
     b.bands('dividend income', lines!.splice(0));
   }
-  return { incomeTax: nonSavingsTax + savingsTax + dividendTax, taxableIncome: taxable };
+  into.incomeTax = nonSavingsTax + savingsTax + dividendTax;
+  into.taxableIncome = taxable;
+  return into;
 }

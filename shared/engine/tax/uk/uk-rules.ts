@@ -27,6 +27,8 @@ export interface UkRules {
   niMainRate: number;
   niUpperRate: number;
   cgtAnnualExemptAmount: number;
+  /** The top of the band capital gains are taxed at the lower rate in: the UK-wide basic rate limit. */
+  cgtTops: number[];
   cgtRates: number[];
 }
 
@@ -54,6 +56,7 @@ export function ukRules(taxYear: number, scotland: boolean, prices: PriceLevel |
     niMainRate: amount(p.niMainRate!, taxYear, prices),
     niUpperRate: amount(p.niUpperRate!, taxYear, prices),
     cgtAnnualExemptAmount: amount(p.cgtAnnualExemptAmount!, taxYear, prices),
+    cgtTops: [bandTops[0]!],
     cgtRates: amounts(p.cgtRates!, taxYear, prices),
   };
 }

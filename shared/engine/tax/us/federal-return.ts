@@ -26,7 +26,7 @@ export interface FederalReturn {
  * less the preferential income, long-term gains and qualified dividends at 0/15/20% stacked on
  * ordinary taxable income (the Qualified Dividends and Capital Gain Tax Worksheet), the net
  * investment income tax (IRC s.1411) and the people's FICA. The state tax is `stateRate` of AGI
- * less taxable Social Security.
+ * less taxable Social Security. Written into `into` (a new object unless given).
  */
 export function federalReturn(
   people: readonly TaxPerson[],
@@ -35,6 +35,7 @@ export function federalReturn(
   b: Breakdown | null = null,
   from = 0,
   to = people.length,
+  into: FederalReturn = { agi: 0, taxableIncome: 0, ordinaryTax: 0, gainsTax: 0, niit: 0, stateIncomeTax: 0, fica: 0 },
 ): FederalReturn {
   let wages = 0;
   let grossWages = 0;
@@ -86,8 +87,16 @@ export function federalReturn(
   if (b !== null && stateIncomeTax > 0)
     b.lines.push({ step: 'state income tax (flat rate)', amount: stateBase, rate: stateRate, tax: stateIncomeTax });
   let fica = 0;
-  for (let i = from; i < to; i++) fica += ficaOf(people[i]!.earnings, grossWages, r, b, to - from > 1 ? `person ${i + 1}: ` : '');
-  return { agi, taxableIncome, ordinaryTax, gainsTax, niit, stateIncomeTax, fica };
+  for (let i = from; i < to; i++)
+    fica += ficaOf(people[i]!.earnings, grossWages, r, b, b !== null && to - from > 1 ? `person ${i + 1}: ` : '');
+  into.agi = agi;
+  into.taxableIncome = taxableIncome;
+  into.ordinaryTax = ordinaryTax;
+  into.gainsTax = gainsTax;
+  into.niit = niit;
+  into.stateIncomeTax = stateIncomeTax;
+  into.fica = fica;
+  return into;
 }
 
 /** A person's gross income counted on a return: what a joint return's taxes are shared by. */
