@@ -16,8 +16,8 @@ export type View = 'real' | 'nominal';
 /** Fewer lives than this in a year leave its 5th and 95th percentiles to a handful of lives: the fan stops before. */
 export const MIN_FAN_LIVES = 100;
 
-export interface FanRow {
-  age: number;
+/** A year's band of a fan: its percentiles over the lives still running, and how many they are. */
+export interface BandRow {
   year: number;
   lives: number;
   p5: number;
@@ -25,6 +25,10 @@ export interface FanRow {
   p50: number;
   p75: number;
   p95: number;
+}
+
+export interface FanRow extends BandRow {
+  age: number;
 }
 
 /** The years a fan is drawn for: from the start, while at least MIN_FAN_LIVES lives are still running. */
@@ -260,14 +264,7 @@ export function mediansChart(rows: MedianRow[], names: [string, string], width: 
  * life's net worth in the alternative minus the baseline, and the difference of the two medians
  * with its 95% interval (today's money).
  */
-export interface DifferenceRow {
-  year: number;
-  lives: number;
-  p5: number;
-  p25: number;
-  p50: number;
-  p75: number;
-  p95: number;
+export interface DifferenceRow extends BandRow {
   median: number;
   low: number;
   high: number;
