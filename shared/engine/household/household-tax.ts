@@ -50,6 +50,8 @@ export class HouseholdTax {
   private readonly usJoint: ScaledRules<UsRules>[] = [];
   private readonly usSingle: ScaledRules<UsRules>[] = [];
   private readonly pastSpa: Uint8Array;
+  /** Each member's state pension age for National Insurance (fixed by their year of birth). */
+  private readonly spa: Int32Array;
   private readonly couple: TaxPerson[] = [];
   private readonly baseT: number;
   private scale = 1;
@@ -61,7 +63,7 @@ export class HouseholdTax {
   /** Each member's income at the last `total` (INCOME_FIELDS each); `stale` until the year's first. */
   private readonly income: Float64Array;
   private stale = true;
-  /** Whether each member's income moved since the last `total`. */
+  /** Whether each member's income moved since the last `total` (US: a return's members are checked together). */
   private readonly changed: Uint8Array;
   /** The taxes of each member's return at the last `total` (PENALTY kinds each), then the joint return's. */
   private readonly taxes: Float64Array;
@@ -81,13 +83,14 @@ export class HouseholdTax {
 
   constructor(
     readonly tax: PlanTax,
-    private readonly startYear: number,
+    startYear: number,
     years: number,
     private readonly memberAge0: Int32Array,
     private readonly isAdult: Uint8Array,
   ) {
     this.people = Array.from(memberAge0, () => emptyPerson());
     this.pastSpa = new Uint8Array(memberAge0.length);
+    this.spa = Int32Array.from(memberAge0, (age0) => statePensionAgeForNi(startYear - age0));
     this.income = new Float64Array(memberAge0.length * INCOME_FIELDS);
     this.changed = new Uint8Array(memberAge0.length);
     this.taxableIncome = new Float64Array(memberAge0.length);
@@ -129,7 +132,7 @@ export class HouseholdTax {
       const p = this.people[m]!;
       p.age = this.memberAge0[m]! + t;
       p.earnings = p.pensionIncome = p.statePension = p.interest = p.dividends = p.capitalGains = p.pensionContributions = 0;
-      this.pastSpa[m] = p.age >= statePensionAgeForNi(this.startYear - this.memberAge0[m]!) ? 1 : 0;
+      this.pastSpa[m] = p.age >= this.spa[m]! ? 1 : 0;
     }
   }
 
@@ -172,35 +175,9 @@ export class HouseholdTax {
   total(alive: Uint8Array): number {
     const k = this.byKind;
     const people = this.people;
-    const changed = this.changed;
     const was = this.income;
     const stale = this.stale;
     this.stale = false;
-    for (let m = 0; m < people.length; m++) {
-      const p = people[m]!;
-      const at = m * INCOME_FIELDS;
-      const incomeMoved =
-        stale ||
-        was[at] !== alive[m] ||
-        was[at + 1] !== p.earnings ||
-        was[at + 2] !== p.pensionIncome ||
-        was[at + 3] !== p.statePension ||
-        was[at + 4] !== p.interest ||
-        was[at + 5] !== p.dividends ||
-        was[at + 7] !== p.pensionContributions;
-      const gainsMoved = was[at + 6] !== p.capitalGains;
-      changed[m] = (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
-      if (incomeMoved) {
-        was[at] = alive[m]!;
-        was[at + 1] = p.earnings;
-        was[at + 2] = p.pensionIncome;
-        was[at + 3] = p.statePension;
-        was[at + 4] = p.interest;
-        was[at + 5] = p.dividends;
-        was[at + 7] = p.pensionContributions;
-      }
-      was[at + 6] = p.capitalGains;
-    }
     for (let i = 0; i < PENALTY; i++) k[i] = 0;
     k[PENALTY] = this.penalty;
     if (this.tax.system === 'UK') {
@@ -213,20 +190,23 @@ export class HouseholdTax {
           was[m * INCOME_FIELDS] = -1;
           continue;
         }
+        const moved = this.moved(m, p, alive[m]!, stale);
         const at = m * PENALTY;
         // Income tax and National Insurance do not depend on gains; capital gains tax stacks on the taxable income.
-        if ((changed[m]! & INCOME_MOVED) !== 0) {
+        if ((moved & INCOME_MOVED) !== 0) {
           const it = ukIncomeTax(p, r, null, this.incomeTax);
           taxes[at] = it.incomeTax;
           this.taxableIncome[m] = it.taxableIncome;
           taxes[at + 1] = classOneEmployee(p.earnings, r, this.pastSpa[m] === 1);
         }
-        if (changed[m] !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
+        if (moved !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
         k[0] += taxes[at]!;
         k[1] += taxes[at + 1]!;
         k[2] += taxes[at + 2]!;
       }
     } else {
+      const changed = this.changed;
+      for (let m = 0; m < people.length; m++) changed[m] = this.moved(m, people[m]!, alive[m]!, stale);
       const couple = this.couple;
       couple.length = 0;
       let coupleMoved = false;
@@ -250,6 +230,36 @@ export class HouseholdTax {
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
+  }
+
+  /**
+   * What moved in member m's income since the last `total` (INCOME_MOVED, GAINS_MOVED bits), all
+   * of it when `stale`; keeps the income it is now for the next call.
+   */
+  private moved(m: number, p: TaxPerson, a: number, stale: boolean): number {
+    const was = this.income;
+    const at = m * INCOME_FIELDS;
+    const incomeMoved =
+      stale ||
+      was[at] !== a ||
+      was[at + 1] !== p.earnings ||
+      was[at + 2] !== p.pensionIncome ||
+      was[at + 3] !== p.statePension ||
+      was[at + 4] !== p.interest ||
+      was[at + 5] !== p.dividends ||
+      was[at + 7] !== p.pensionContributions;
+    const gainsMoved = was[at + 6] !== p.capitalGains;
+    if (incomeMoved) {
+      was[at] = a;
+      was[at + 1] = p.earnings;
+      was[at + 2] = p.pensionIncome;
+      was[at + 3] = p.statePension;
+      was[at + 4] = p.interest;
+      was[at + 5] = p.dividends;
+      was[at + 7] = p.pensionContributions;
+    }
+    was[at + 6] = p.capitalGains;
+    return (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
   }
 
   /**
