@@ -50,6 +50,11 @@ export class HouseholdTax {
   private readonly usJoint: ScaledRules<UsRules>[] = [];
   private readonly usSingle: ScaledRules<UsRules>[] = [];
   private readonly pastSpa: Uint8Array;
+  /**
+   * The members whose income the year can hold (the adults, and each member who owns an income or
+   * an account), ascending: `total` visits only these, the others' income staying 0.
+   */
+  private readonly earners: Int32Array;
   /** Each member's state pension age for National Insurance (fixed by their year of birth). */
   private readonly spa: Int32Array;
   private readonly couple: TaxPerson[] = [];
@@ -87,7 +92,9 @@ export class HouseholdTax {
     years: number,
     private readonly memberAge0: Int32Array,
     private readonly isAdult: Uint8Array,
+    earners: readonly number[],
   ) {
+    this.earners = Int32Array.from(earners);
     this.people = Array.from(memberAge0, () => emptyPerson());
     this.pastSpa = new Uint8Array(memberAge0.length);
     this.spa = Int32Array.from(memberAge0, (age0) => statePensionAgeForNi(startYear - age0));
@@ -183,7 +190,9 @@ export class HouseholdTax {
     if (this.tax.system === 'UK') {
       const r = this.ukNow!;
       const taxes = this.taxes;
-      for (let m = 0; m < people.length; m++) {
+      const earners = this.earners;
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
         const p = people[m]!;
         // Nothing kept for a member not figured: its next figure starts afresh.
         if (alive[m] === 0 || !hasIncome(p)) {
@@ -206,7 +215,11 @@ export class HouseholdTax {
       }
     } else {
       const changed = this.changed;
-      for (let m = 0; m < people.length; m++) changed[m] = this.moved(m, people[m]!, alive[m]!, stale);
+      const earners = this.earners;
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
+        changed[m] = this.moved(m, people[m]!, alive[m]!, stale);
+      }
       const couple = this.couple;
       couple.length = 0;
       let coupleMoved = false;
@@ -220,7 +233,8 @@ export class HouseholdTax {
       // The joint return's taxes are kept after the members' own, in slot `people.length`.
       if (couple.length === 2) this.addReturn(people.length, coupleMoved, couple, 0, 2, this.usJointNow!, rate);
       const single = this.usSingleNow!;
-      for (let m = 0; m < people.length; m++) {
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
         if (couple.length === 2 && this.isAdult[m] === 1) continue;
         if (alive[m] === 0 || !hasIncome(people[m]!)) {
           was[m * INCOME_FIELDS] = -1;

@@ -4,6 +4,19 @@ import { HouseholdTax, TAX_KINDS } from './household-tax.js';
 import { MAX_AGE } from './plan.js';
 import { TaxedAccounts, Wrapper } from './taxed-accounts.js';
 
+/**
+ * The members who can have taxable income: the adults (shared income and a pension passed to a
+ * survivor go to them) and each member named by an income or owning an account.
+ */
+function earners(c: CompiledPlan): number[] {
+  const can = Uint8Array.from(c.isAdult);
+  for (const m of c.incomeMember) if (m >= 0) can[m] = 1;
+  for (const m of c.accountOwner) if (m >= 0) can[m] = 1;
+  const out: number[] = [];
+  for (let m = 0; m < c.memberCount; m++) if (can[m] === 1) out.push(m);
+  return out;
+}
+
 /** Rounds of drawing the tax a withdrawal adds; what is left after them is settled at the year's end. */
 const TAX_DRAW_ROUNDS = 8;
 
@@ -33,7 +46,7 @@ export class RealTaxYear {
   private readonly payers: Int32Array;
 
   constructor(private readonly c: CompiledPlan) {
-    this.ht = new HouseholdTax(c.plan.tax!, c.startYear, c.years, c.memberAge0, c.isAdult);
+    this.ht = new HouseholdTax(c.plan.tax!, c.startYear, c.years, c.memberAge0, c.isAdult, earners(c));
     this.accounts = new TaxedAccounts(c, this.ht);
     const { wrapper, lumpSumAge } = this.accounts;
     const payers: number[] = [];
