@@ -50,6 +50,13 @@ export class HouseholdTax {
   private readonly usJoint: ScaledRules<UsRules>[] = [];
   private readonly usSingle: ScaledRules<UsRules>[] = [];
   private readonly pastSpa: Uint8Array;
+  /**
+   * The members whose income the year can hold (the adults, and each member who owns an income or
+   * an account), ascending: `total` visits only these, the others' income staying 0.
+   */
+  private readonly earners: Int32Array;
+  /** Each member's state pension age for National Insurance (fixed by their year of birth). */
+  private readonly spa: Int32Array;
   private readonly couple: TaxPerson[] = [];
   private readonly baseT: number;
   private scale = 1;
@@ -61,7 +68,7 @@ export class HouseholdTax {
   /** Each member's income at the last `total` (INCOME_FIELDS each); `stale` until the year's first. */
   private readonly income: Float64Array;
   private stale = true;
-  /** Whether each member's income moved since the last `total`. */
+  /** Whether each member's income moved since the last `total` (US: a return's members are checked together). */
   private readonly changed: Uint8Array;
   /** The taxes of each member's return at the last `total` (PENALTY kinds each), then the joint return's. */
   private readonly taxes: Float64Array;
@@ -81,13 +88,16 @@ export class HouseholdTax {
 
   constructor(
     readonly tax: PlanTax,
-    private readonly startYear: number,
+    startYear: number,
     years: number,
     private readonly memberAge0: Int32Array,
     private readonly isAdult: Uint8Array,
+    earners: readonly number[],
   ) {
+    this.earners = Int32Array.from(earners);
     this.people = Array.from(memberAge0, () => emptyPerson());
     this.pastSpa = new Uint8Array(memberAge0.length);
+    this.spa = Int32Array.from(memberAge0, (age0) => statePensionAgeForNi(startYear - age0));
     this.income = new Float64Array(memberAge0.length * INCOME_FIELDS);
     this.changed = new Uint8Array(memberAge0.length);
     this.taxableIncome = new Float64Array(memberAge0.length);
@@ -129,7 +139,7 @@ export class HouseholdTax {
       const p = this.people[m]!;
       p.age = this.memberAge0[m]! + t;
       p.earnings = p.pensionIncome = p.statePension = p.interest = p.dividends = p.capitalGains = p.pensionContributions = 0;
-      this.pastSpa[m] = p.age >= statePensionAgeForNi(this.startYear - this.memberAge0[m]!) ? 1 : 0;
+      this.pastSpa[m] = p.age >= this.spa[m]! ? 1 : 0;
     }
   }
 
@@ -172,61 +182,44 @@ export class HouseholdTax {
   total(alive: Uint8Array): number {
     const k = this.byKind;
     const people = this.people;
-    const changed = this.changed;
     const was = this.income;
     const stale = this.stale;
     this.stale = false;
-    for (let m = 0; m < people.length; m++) {
-      const p = people[m]!;
-      const at = m * INCOME_FIELDS;
-      const incomeMoved =
-        stale ||
-        was[at] !== alive[m] ||
-        was[at + 1] !== p.earnings ||
-        was[at + 2] !== p.pensionIncome ||
-        was[at + 3] !== p.statePension ||
-        was[at + 4] !== p.interest ||
-        was[at + 5] !== p.dividends ||
-        was[at + 7] !== p.pensionContributions;
-      const gainsMoved = was[at + 6] !== p.capitalGains;
-      changed[m] = (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
-      if (incomeMoved) {
-        was[at] = alive[m]!;
-        was[at + 1] = p.earnings;
-        was[at + 2] = p.pensionIncome;
-        was[at + 3] = p.statePension;
-        was[at + 4] = p.interest;
-        was[at + 5] = p.dividends;
-        was[at + 7] = p.pensionContributions;
-      }
-      was[at + 6] = p.capitalGains;
-    }
     for (let i = 0; i < PENALTY; i++) k[i] = 0;
     k[PENALTY] = this.penalty;
     if (this.tax.system === 'UK') {
       const r = this.ukNow!;
       const taxes = this.taxes;
-      for (let m = 0; m < people.length; m++) {
+      const earners = this.earners;
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
         const p = people[m]!;
         // Nothing kept for a member not figured: its next figure starts afresh.
         if (alive[m] === 0 || !hasIncome(p)) {
           was[m * INCOME_FIELDS] = -1;
           continue;
         }
+        const moved = this.moved(m, p, alive[m]!, stale);
         const at = m * PENALTY;
         // Income tax and National Insurance do not depend on gains; capital gains tax stacks on the taxable income.
-        if ((changed[m]! & INCOME_MOVED) !== 0) {
+        if ((moved & INCOME_MOVED) !== 0) {
           const it = ukIncomeTax(p, r, null, this.incomeTax);
           taxes[at] = it.incomeTax;
           this.taxableIncome[m] = it.taxableIncome;
           taxes[at + 1] = classOneEmployee(p.earnings, r, this.pastSpa[m] === 1);
         }
-        if (changed[m] !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
+        if (moved !== 0) taxes[at + 2] = ukCapitalGainsTax(p.capitalGains, this.taxableIncome[m]!, r);
         k[0] += taxes[at]!;
         k[1] += taxes[at + 1]!;
         k[2] += taxes[at + 2]!;
       }
     } else {
+      const changed = this.changed;
+      const earners = this.earners;
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
+        changed[m] = this.moved(m, people[m]!, alive[m]!, stale);
+      }
       const couple = this.couple;
       couple.length = 0;
       let coupleMoved = false;
@@ -240,7 +233,8 @@ export class HouseholdTax {
       // The joint return's taxes are kept after the members' own, in slot `people.length`.
       if (couple.length === 2) this.addReturn(people.length, coupleMoved, couple, 0, 2, this.usJointNow!, rate);
       const single = this.usSingleNow!;
-      for (let m = 0; m < people.length; m++) {
+      for (let e = 0; e < earners.length; e++) {
+        const m = earners[e]!;
         if (couple.length === 2 && this.isAdult[m] === 1) continue;
         if (alive[m] === 0 || !hasIncome(people[m]!)) {
           was[m * INCOME_FIELDS] = -1;
@@ -250,6 +244,36 @@ export class HouseholdTax {
       }
     }
     return k[0]! + k[1]! + k[2]! + k[3]! + k[4]! + k[5]!;
+  }
+
+  /**
+   * What moved in member m's income since the last `total` (INCOME_MOVED, GAINS_MOVED bits), all
+   * of it when `stale`; keeps the income it is now for the next call.
+   */
+  private moved(m: number, p: TaxPerson, a: number, stale: boolean): number {
+    const was = this.income;
+    const at = m * INCOME_FIELDS;
+    const incomeMoved =
+      stale ||
+      was[at] !== a ||
+      was[at + 1] !== p.earnings ||
+      was[at + 2] !== p.pensionIncome ||
+      was[at + 3] !== p.statePension ||
+      was[at + 4] !== p.interest ||
+      was[at + 5] !== p.dividends ||
+      was[at + 7] !== p.pensionContributions;
+    const gainsMoved = was[at + 6] !== p.capitalGains;
+    if (incomeMoved) {
+      was[at] = a;
+      was[at + 1] = p.earnings;
+      was[at + 2] = p.pensionIncome;
+      was[at + 3] = p.statePension;
+      was[at + 4] = p.interest;
+      was[at + 5] = p.dividends;
+      was[at + 7] = p.pensionContributions;
+    }
+    was[at + 6] = p.capitalGains;
+    return (incomeMoved ? INCOME_MOVED : 0) | (gainsMoved ? GAINS_MOVED : 0);
   }
 
   /**

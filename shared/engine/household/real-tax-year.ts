@@ -4,6 +4,19 @@ import { HouseholdTax, TAX_KINDS } from './household-tax.js';
 import { MAX_AGE } from './plan.js';
 import { TaxedAccounts, Wrapper } from './taxed-accounts.js';
 
+/**
+ * The members who can have taxable income: the adults (shared income and a pension passed to a
+ * survivor go to them) and each member named by an income or owning an account.
+ */
+function earners(c: CompiledPlan): number[] {
+  const can = Uint8Array.from(c.isAdult);
+  for (const m of c.incomeMember) if (m >= 0) can[m] = 1;
+  for (const m of c.accountOwner) if (m >= 0) can[m] = 1;
+  const out: number[] = [];
+  for (let m = 0; m < c.memberCount; m++) if (can[m] === 1) out.push(m);
+  return out;
+}
+
 /** Rounds of drawing the tax a withdrawal adds; what is left after them is settled at the year's end. */
 const TAX_DRAW_ROUNDS = 8;
 
@@ -26,10 +39,22 @@ export class RealTaxYear {
   paidOutTaxFree = 0;
   private year = 0;
   private t = 0;
+  /**
+   * The accounts `begin` can pay out of: US tax-deferred accounts with an owner (distributions) and
+   * UK pensions with an owner whose tax-free cash is taken as a lump sum; `begin` visits only these.
+   */
+  private readonly payers: Int32Array;
 
   constructor(private readonly c: CompiledPlan) {
-    this.ht = new HouseholdTax(c.plan.tax!, c.startYear, c.years, c.memberAge0, c.isAdult);
+    this.ht = new HouseholdTax(c.plan.tax!, c.startYear, c.years, c.memberAge0, c.isAdult, earners(c));
     this.accounts = new TaxedAccounts(c, this.ht);
+    const { wrapper, lumpSumAge } = this.accounts;
+    const payers: number[] = [];
+    for (let a = 0; a < c.accountCount; a++) {
+      if (c.accountOwner[a]! < 0) continue;
+      if (wrapper[a] === Wrapper.US_DEFERRED || (wrapper[a] === Wrapper.UK_PENSION && lumpSumAge[a]! < MAX_AGE)) payers.push(a);
+    }
+    this.payers = Int32Array.from(payers);
     this.kinds = new Float64Array(c.years * TAX_KINDS.length);
     this.contributed = new Float64Array(c.memberCount);
   }
@@ -53,7 +78,9 @@ export class RealTaxYear {
     let taxFree = 0;
     const { accountOwner, memberAge0 } = this.c;
     const wrapper = this.accounts.wrapper;
-    for (let a = 0; a < this.c.accountCount; a++) {
+    const payers = this.payers;
+    for (let k = 0; k < payers.length; k++) {
+      const a = payers[k]!;
       const m = accountOwner[a]!;
       if (m < 0 || alive[m] === 0 || bal[a]! <= 0) continue;
       const age = memberAge0[m]! + t;

@@ -43,6 +43,8 @@ export class TaxedAccounts {
   readonly interest: Float64Array;
   /** UK pension: the owner's age in the year the rest of its tax-free cash is paid as a lump sum (MAX_AGE: never). */
   readonly lumpSumAge: Int32Array;
+  /** The lump sum allowance of each simulated year, [year - startYear] (looked up once, not on every draw). */
+  private readonly allowance: Float64Array;
   /** The draw's steps: an account, and the band (index in TAX_BANDS) its draw stops at, or WHOLE. */
   private readonly stepAccount: Int32Array;
   private readonly stepBand: Int8Array;
@@ -66,6 +68,7 @@ export class TaxedAccounts {
       const age = c.plan.accounts[a]?.taxFreeCashAge ?? (lumpSum ? c.accessAge[a]! : MAX_AGE);
       return age < MAX_AGE ? age : MAX_AGE;
     });
+    this.allowance = Float64Array.from({ length: c.years }, (_, t) => amount(LUMP_SUM_ALLOWANCE, c.startYear + t, null));
     const steps = this.drawSteps(c.plan.strategy.taxDeferredFirstUpTo);
     this.stepAccount = Int32Array.from(steps, (s) => s[0]);
     this.stepBand = Int8Array.from(steps, (s) => s[1]);
@@ -94,7 +97,7 @@ export class TaxedAccounts {
 
   /** The lump sum allowance left to `m` in tax year `y`. */
   allowanceLeft(m: number, y: number): number {
-    const left = amount(LUMP_SUM_ALLOWANCE, y, null) - this.lumpSumUsed[m]!;
+    const left = this.allowance[y - this.c.startYear]! - this.lumpSumUsed[m]!;
     return left > 0 ? left : 0;
   }
 

@@ -1,6 +1,7 @@
 /**
  * The runs whose documents are recorded (record.ts) and compared to the bit (recorded-outputs.test.ts):
- * the three examples, the stylised retiree, a comparison, a sharded run and one analysis of each type,
+ * the three examples, the UK and US couples (their tax figures), the stylised retiree, a comparison, a
+ * sharded run and one analysis of each type,
  * each on a fixed seed. Any change to the engine's numbers shows here; a change meant to move them
  * re-records (`npx tsx test/engine/recorded/record.ts`) and says so.
  */
@@ -22,6 +23,8 @@ export const RECORDED_CASES: RecordedCase[] = [
   { name: 'couple-near-retirement', run: () => simulate(couple(), { seed: 7, paths: 1500 }) },
   { name: 'single-retiree-care', run: () => simulate(care(), { seed: 7, paths: 1500 }) },
   { name: 'young-family-mortgage', run: () => simulate(family(), { seed: 7, paths: 1500 }) },
+  { name: 'uk-couple-isa-pension', run: () => simulate(loadExample('uk-couple-isa-pension'), { seed: 7, paths: 200 }) },
+  { name: 'us-couple-401k-roth', run: () => simulate(loadExample('us-couple-401k-roth'), { seed: 7, paths: 200 }) },
   // Past the economy sample's first 4,096 paths, so sampled and unsampled paths both run.
   { name: 'stylised-retiree', run: () => simulate(stylisedRetiree(), { seed: 2024, paths: 6000 }) },
   { name: 'young-family-sharded', run: () => simulate(family(), { seed: 11, paths: 1200, shards: 5 }) },
