@@ -62,10 +62,26 @@ async function runToEnd(body: { paths?: number; seed?: number }): Promise<{ run:
  * released just after the write that ends it, so a run read COMPLETED may hold it a moment longer.
  */
 async function settledSlotHolders(realmId: string): Promise<RunRef[]> {
+  return settled(
+    () => slotHolders(realmId),
+    (holders) => holders.length === 0,
+  );
+}
+
+/** The realm's count of active runs once the runs before have let their slots go (as settledSlotHolders). */
+async function settledActiveRuns(realmId: string) {
+  return settled(
+    () => readRealmCounter(realmId, 'activeRuns'),
+    (counter) => counter?.value === 0,
+  );
+}
+
+/** Reads until `done` holds or 5 seconds have passed, and returns the last reading. */
+async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const holders = await slotHolders(realmId);
-    if (holders.length === 0 || Date.now() > deadline) return holders;
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -226,7 +242,7 @@ describe('simulation runs fanned out over the queue', () => {
       expect(admitted.status).toBe(201);
       expect((await slotHolders('demo')).map((r) => r.runId)).not.toContain(gone.runId);
       expect((await waitForRun(harness, runRef(admitted.body.id))).status).toBe('COMPLETED');
-      expect(await slotHolders('demo')).toEqual([]);
+      expect(await settledSlotHolders('demo')).toEqual([]);
     } finally {
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
       await releaseRunSlot(creating);
@@ -251,8 +267,8 @@ describe('simulation runs fanned out over the queue', () => {
       expect(admitted.status, admitted.text).toBe(201);
       expect(await readRealmCounter('demo', 'activeRuns')).toMatchObject({ value: 1 });
       expect((await waitForRun(harness, runRef(admitted.body.id))).status).toBe('COMPLETED');
-      expect(await readRealmCounter('demo', 'activeRuns')).toMatchObject({ value: 0 });
-      expect(await slotHolders('demo')).toEqual([]);
+      expect(await settledActiveRuns('demo')).toMatchObject({ value: 0 });
+      expect(await settledSlotHolders('demo')).toEqual([]);
     } finally {
       process.env.RUNS_MAX_ACTIVE_PER_REALM = '10';
     }
