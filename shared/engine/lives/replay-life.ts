@@ -2,20 +2,13 @@ import { TAX_KINDS } from '../household/household-tax.js';
 import type { PathEvent } from '../household/path-events.js';
 import type { PathRunner } from '../household/path-runner.js';
 import { MEMBER_STATE_NAMES } from '../life/life-path.js';
-import type { LifeEvent, LifeYear } from '../output/output-document.js';
+import type { Life, LifeYear } from '../output/output-document.js';
 
-/** One simulated life, whole: its outcome, every year's figures and states, and its events. */
-export interface ReplayedLife {
-  pathIndex: number;
-  /** Real (year-0 money) net worth at the end of the household's last year, after any estate tax. */
-  terminalEstate: number;
-  /** The same before the estate tax, where the plan has one (shared/engine/estate). */
-  terminalEstateBeforeTax?: number;
-  success: boolean;
-  depletionYear: number | null;
-  years: LifeYear[];
-  events: LifeEvent[];
-}
+/**
+ * One simulated life, whole: its outcome, every year's figures and states, and its events. An
+ * output's sampled life is one of these with the percentile it was chosen for.
+ */
+export type ReplayedLife = Omit<Life, 'label' | 'percentile'>;
 
 /**
  * Re-simulates path `pathIndex` on `runner` (a path depends only on the runner's plan and seed and
